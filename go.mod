@@ -1,0 +1,3 @@
+module github.com/whatenc/whatenc
+
+go 1.24
