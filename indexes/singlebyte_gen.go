@@ -1757,3 +1757,6 @@ var singleByteXMacCyrillic = SingleByte{
 		},
 	},
 }
+
+// singleByteTableBytes is the total size of the single-byte tables in bytes.
+const singleByteTableBytes = 49152

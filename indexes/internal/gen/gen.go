@@ -235,6 +235,7 @@ func genSingleByte(src *source, f *file) error {
 		f.printf("%q: &%s,\n", name, goName("singleByte", name))
 	}
 	f.printf("}\n")
+	total := 0
 	for _, name := range names {
 		ix := src.indexes[name]
 		var cps [128]rune
@@ -289,7 +290,9 @@ func genSingleByte(src *source, f *file) error {
 		f.printf("},\nlo: []uint8{")
 		writeBytes(f, lo)
 		f.printf("},\n},\n}\n")
+		total += 2*128 + 1024 + len(lo)
 	}
+	f.printf("\n// singleByteTableBytes is the total size of the single-byte tables in bytes.\nconst singleByteTableBytes = %d\n", total)
 	return nil
 }
 
