@@ -1,0 +1,273 @@
+package codec
+
+// Decoder is a streaming decoder for one encoding: the standard's decoder
+// instance, plus BOM handling and the error mode. It follows the streaming
+// contract of the package documentation. A Decoder has a fixed size and
+// allocates nothing after [Encoding.NewDecoder]; it is not safe for
+// concurrent use.
+type Decoder struct {
+	initial *Encoding // the encoding given at construction
+	enc     *Encoding // the encoding in use (differs after a sniffed BOM)
+	bom     BOMHandling
+	fatal   bool
+
+	// BOM handling: until bomDone, the bytes that may still start a BOM
+	// are held in bomBuf.
+	bomDone bool
+	bomLen  uint8
+	bomBuf  [3]byte
+
+	// back holds bytes that an earlier call consumed and the standard
+	// "restores" to the input (gb18030 second and third, an ISO-2022-JP
+	// escape's lead, a UTF-16 code unit), or that BOM handling held back.
+	// They are decoded before the next input.
+	nback uint8
+	back  [4]byte
+
+	// replaced and malformedLen collect a call's details.
+	replaced     bool
+	malformedLen int
+
+	st decoderState
+}
+
+// NewDecoder returns a decoder for e with the given BOM handling and error
+// mode (Fatal, or Replace for anything else).
+func (e *Encoding) NewDecoder(bom BOMHandling, mode ErrorMode) *Decoder {
+	d := new(Decoder)
+	d.Init(e, bom, mode)
+	return d
+}
+
+// Init makes d a new decoder for e, as [Encoding.NewDecoder] does, without
+// allocating: useful when a Decoder is embedded in a larger value.
+func (d *Decoder) Init(e *Encoding, bom BOMHandling, mode ErrorMode) {
+	*d = Decoder{initial: e, enc: e, bom: bom, fatal: mode == Fatal}
+	d.bomDone = bom == KeepBOM || (bom == RemoveBOM && ownBOM(e) == nil)
+	d.st.reset(e)
+}
+
+// Reset returns d to its state right after construction.
+func (d *Decoder) Reset() { d.Init(d.initial, d.bom, d.mode()) }
+
+func (d *Decoder) mode() ErrorMode {
+	if d.fatal {
+		return Fatal
+	}
+	return Replace
+}
+
+// Encoding returns the encoding d decodes: with SniffBOM, the encoding of a
+// BOM found at the start of the stream, otherwise the one it was made for.
+func (d *Decoder) Encoding() *Encoding { return d.enc }
+
+// BOMDecided reports whether BOM handling is over: with SniffBOM, whether
+// [Decoder.Encoding] is final.
+func (d *Decoder) BOMDecided() bool { return d.bomDone }
+
+// DecodeToUTF8 decodes src into dst as UTF-8; see the package documentation
+// for the contract.
+func (d *Decoder) DecodeToUTF8(src, dst []byte, last bool) DecodeResult {
+	s := newUTF8Sink(dst)
+	return d.decode(src, &s, last)
+}
+
+// DecodeToUTF16 decodes src into dst as UTF-16 code units; see the package
+// documentation for the contract.
+func (d *Decoder) DecodeToUTF16(src []byte, dst []uint16, last bool) DecodeResult {
+	s := newUTF16Sink(dst)
+	return d.decode(src, &s, last)
+}
+
+// statusRestart is what a family decoder returns, besides a Status, when it
+// restored bytes into d.back that must be decoded before the rest of src.
+const statusRestart Status = 0xFF
+
+func (d *Decoder) decode(src []byte, s *sink, last bool) DecodeResult {
+	d.replaced = false
+	read := 0
+	if !d.bomDone {
+		n := d.handleBOM(src, last)
+		read = n
+		if !d.bomDone {
+			return DecodeResult{Status: InputEmpty, Read: read}
+		}
+	}
+	for {
+		if d.nback > 0 {
+			if st := d.drainBack(s); st != InputEmpty {
+				return d.result(st, read, s)
+			}
+		}
+		st, n := d.decodeFamily(src[read:], s, last)
+		read += n
+		if st == statusRestart {
+			continue
+		}
+		if st == InputEmpty && last {
+			if d.nback > 0 {
+				continue
+			}
+			r := d.result(st, read, s)
+			d.Reset()
+			return r
+		}
+		return d.result(st, read, s)
+	}
+}
+
+func (d *Decoder) result(st Status, read int, s *sink) DecodeResult {
+	r := DecodeResult{Status: st, Read: read, Written: s.n, Replaced: d.replaced}
+	if st == Malformed {
+		r.MalformedLen = d.malformedLen
+		r.ConsumedAfter = int(d.nback)
+	}
+	return r
+}
+
+// drainBack decodes the restored bytes in d.back. Bytes it restores again go
+// in front of the ones it did not reach.
+func (d *Decoder) drainBack(s *sink) Status {
+	for d.nback > 0 {
+		var pending [4]byte
+		n := copy(pending[:], d.back[:d.nback])
+		d.nback = 0
+		st, used := d.decodeFamily(pending[:n], s, false)
+		d.restore(pending[used:n]...)
+		if st != InputEmpty && st != statusRestart {
+			return st
+		}
+	}
+	return InputEmpty
+}
+
+// restore implements the standard's "restore" for bytes the decoder has
+// already consumed: they are appended to d.back, to be decoded next. A family
+// decoder that restores returns statusRestart (or Malformed) at once. The
+// standard never restores more than three bytes, so d.back cannot overflow.
+func (d *Decoder) restore(b ...byte) {
+	d.nback += uint8(copy(d.back[d.nback:], b))
+}
+
+// fail reports malformed input of badLen bytes: in Replace mode it writes
+// U+FFFD and returns false; in Fatal mode it records the error and returns
+// true, and the family decoder returns Malformed.
+func (d *Decoder) fail(s *sink, badLen int) bool {
+	if d.fatal {
+		d.malformedLen = badLen
+		return true
+	}
+	s.putReplacement()
+	d.replaced = true
+	return false
+}
+
+// errStatus is what a family decoder returns after fail: Malformed, or
+// statusRestart when it restored bytes, or InputEmpty to go on.
+func (d *Decoder) errStatus(stop bool) (st Status, cont bool) {
+	if stop {
+		return Malformed, false
+	}
+	if d.nback > 0 {
+		return statusRestart, false
+	}
+	return InputEmpty, true
+}
+
+// ownBOM returns the BOM that RemoveBOM removes for e, or nil.
+func ownBOM(e *Encoding) []byte {
+	switch e.family {
+	case familyUTF8:
+		return bomUTF8
+	case familyUTF16BE:
+		return bomUTF16BE
+	case familyUTF16LE:
+		return bomUTF16LE
+	}
+	return nil
+}
+
+var (
+	bomUTF8    = []byte{0xEF, 0xBB, 0xBF}
+	bomUTF16BE = []byte{0xFE, 0xFF}
+	bomUTF16LE = []byte{0xFF, 0xFE}
+)
+
+// handleBOM consumes bytes of src until it knows whether the stream starts
+// with a BOM (BOM sniff, section 6.1, or the encoding's own BOM for
+// RemoveBOM). It returns how many bytes of src it consumed. Once decided, a
+// BOM is dropped (switching d.enc when sniffing) and bytes held that were no
+// BOM are put in d.back to be decoded first.
+func (d *Decoder) handleBOM(src []byte, last bool) int {
+	read := 0
+	for !d.bomDone {
+		held := d.bomBuf[:d.bomLen]
+		enc, bomLen, possible := d.matchBOM(held)
+		switch {
+		case enc != nil:
+			d.enc = enc
+			d.st.reset(enc)
+			d.bomDone = true
+			d.restore(held[bomLen:]...)
+		case !possible || (last && read == len(src)):
+			d.bomDone = true
+			d.restore(held...)
+		case read == len(src):
+			return read
+		default:
+			d.bomBuf[d.bomLen] = src[read]
+			d.bomLen++
+			read++
+		}
+	}
+	return read
+}
+
+// matchBOM looks at the held bytes: it returns the encoding and length of a
+// complete BOM they start with, or whether more bytes could still make one.
+func (d *Decoder) matchBOM(held []byte) (enc *Encoding, n int, possible bool) {
+	candidates := [...]struct {
+		bom []byte
+		enc *Encoding
+	}{{bomUTF8, UTF8}, {bomUTF16BE, UTF16BE}, {bomUTF16LE, UTF16LE}}
+	for _, c := range candidates {
+		if d.bom == RemoveBOM && c.enc != d.initial {
+			continue
+		}
+		m := min(len(held), len(c.bom))
+		if string(held[:m]) != string(c.bom[:m]) {
+			continue
+		}
+		if m == len(c.bom) {
+			return c.enc, m, true
+		}
+		possible = true
+	}
+	return nil, 0, possible
+}
+
+// MaxUTF8BufferLength returns an upper bound of the UTF-8 output of decoding
+// n more bytes with last=true, counting what d holds from earlier calls. A
+// dst of that length is enough to finish in one call. ok is false if the
+// bound overflows an int.
+func (d *Decoder) MaxUTF8BufferLength(n int) (max int, ok bool) {
+	// No decoder writes more than 3 bytes for one input byte (a U+FFFD for
+	// a lone byte); the slack covers held bytes and the output room rule.
+	return mulAdd(n, 3, 3*(len(d.back)+len(d.bomBuf)+decoderStateBytes)+MinUTF8Output)
+}
+
+// MaxUTF16BufferLength is [Decoder.MaxUTF8BufferLength] for UTF-16 output:
+// no decoder writes more than one code unit for one input byte.
+func (d *Decoder) MaxUTF16BufferLength(n int) (max int, ok bool) {
+	return mulAdd(n, 1, len(d.back)+len(d.bomBuf)+decoderStateBytes+MinUTF16Output)
+}
+
+// mulAdd returns n*k+c, or ok=false if n is negative or the result
+// overflows an int.
+func mulAdd(n, k, c int) (int, bool) {
+	const maxInt = int(^uint(0) >> 1)
+	if n < 0 || n > (maxInt-c)/k {
+		return 0, false
+	}
+	return n*k + c, true
+}

@@ -1,0 +1,89 @@
+package codec
+
+// UTF-16BE and UTF-16LE (sections 14.2–14.4).
+
+// utf16DecoderState is the shared UTF-16 decoder's state.
+type utf16DecoderState struct {
+	hasLeadByte   bool
+	leadByte      byte
+	leadSurrogate uint16 // 0 for null
+}
+
+// decodeUTF16 is the shared UTF-16 decoder (section 14.2.1).
+func (d *Decoder) decodeUTF16(src []byte, s *sink, last, bigEndian bool) (Status, int) {
+	st := &d.st.utf16
+	i := 0
+	for i < len(src) {
+		if !s.hasRoom() {
+			return OutputFull, i
+		}
+		var unit uint16
+		// fromState is whether the unit's first byte came from the state
+		// rather than from src.
+		fromState := st.hasLeadByte
+		if fromState {
+			unit = utf16Unit(st.leadByte, src[i], bigEndian)
+			st.hasLeadByte = false
+			i++
+		} else if i+1 < len(src) {
+			unit = utf16Unit(src[i], src[i+1], bigEndian)
+			i += 2
+		} else {
+			st.hasLeadByte, st.leadByte = true, src[i]
+			i++
+			continue
+		}
+		if lead := st.leadSurrogate; lead != 0 {
+			st.leadSurrogate = 0
+			if unit >= 0xDC00 && unit <= 0xDFFF {
+				s.put(0x10000 + (rune(lead)-0xD800)<<10 + rune(unit) - 0xDC00)
+				continue
+			}
+			// Restore the unit's two bytes and report the lead surrogate.
+			if fromState {
+				i--
+				d.restore(st.leadByte)
+			} else {
+				i -= 2
+			}
+			if st, cont := d.errStatus(d.fail(s, 2)); !cont {
+				return st, i
+			}
+			continue
+		}
+		switch {
+		case unit >= 0xD800 && unit <= 0xDBFF:
+			st.leadSurrogate = unit
+		case unit >= 0xDC00 && unit <= 0xDFFF:
+			if d.fail(s, 2) {
+				return Malformed, i
+			}
+		default:
+			s.putBMP(rune(unit))
+		}
+	}
+	if last && (st.hasLeadByte || st.leadSurrogate != 0) {
+		if !s.hasRoom() {
+			return OutputFull, i
+		}
+		bad := 0
+		if st.hasLeadByte {
+			bad++
+		}
+		if st.leadSurrogate != 0 {
+			bad += 2
+		}
+		*st = utf16DecoderState{}
+		if d.fail(s, bad) {
+			return Malformed, i
+		}
+	}
+	return InputEmpty, i
+}
+
+func utf16Unit(first, second byte, bigEndian bool) uint16 {
+	if bigEndian {
+		return uint16(first)<<8 | uint16(second)
+	}
+	return uint16(second)<<8 | uint16(first)
+}

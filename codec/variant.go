@@ -1,0 +1,87 @@
+package codec
+
+// family is an encoding's implementation: the decoder and encoder algorithms
+// it shares with the other encodings of its family. Dispatch on it is an
+// explicit switch, so a Decoder or Encoder has a fixed size.
+type family uint8
+
+const (
+	familyUTF8 family = iota
+	familySingleByte
+	familyGBK
+	familyGB18030
+	familyBig5
+	familyEUCJP
+	familyISO2022JP
+	familyShiftJIS
+	familyEUCKR
+	familyReplacement
+	familyUTF16BE
+	familyUTF16LE
+	familyXUserDefined
+)
+
+// decoderState is the state of the standard's decoder instances. Each
+// family keeps its own part; only the active family's part is in use.
+type decoderState struct {
+	utf8        utf8DecoderState
+	utf16       utf16DecoderState
+	replacement replacementDecoderState
+}
+
+// decoderStateBytes bounds the input bytes a decoder's state holds (a
+// partial gb18030 four-byte sequence, a partial UTF-8 sequence); the
+// maximum-length functions count them.
+const decoderStateBytes = 4
+
+func (st *decoderState) reset(e *Encoding) {
+	*st = decoderState{}
+}
+
+// decodeFamily runs the decoder of d's encoding over src. It returns the
+// status and how many bytes of src it consumed.
+func (d *Decoder) decodeFamily(src []byte, s *sink, last bool) (Status, int) {
+	switch d.enc.family {
+	case familyUTF8:
+		return d.decodeUTF8(src, s, last)
+	case familySingleByte:
+		return d.decodeSingleByte(src, s)
+	case familyUTF16BE:
+		return d.decodeUTF16(src, s, last, true)
+	case familyUTF16LE:
+		return d.decodeUTF16(src, s, last, false)
+	case familyXUserDefined:
+		return d.decodeXUserDefined(src, s)
+	case familyReplacement:
+		return d.decodeReplacement(src, s)
+	}
+	// Unreachable: every family is handled above.
+	return InputEmpty, len(src)
+}
+
+// encoderState is the state of the standard's encoder instances: only
+// ISO-2022-JP's encoder has any.
+type encoderState struct {
+}
+
+// encodeFamily encodes scalar value c with the encoder of e's encoding into
+// dst. It returns the number of bytes written, or -1 (writing nothing and
+// keeping its state) when the output does not fit in dst. bad is -1 if c was
+// encoded; otherwise it is the code point the standard's encoder returns an
+// error with, after writing n bytes.
+func (e *Encoder) encodeFamily(c rune, dst []byte) (n int, bad rune) {
+	switch e.enc.family {
+	case familyUTF8:
+		return encodeUTF8(c, dst)
+	case familySingleByte:
+		return e.encodeSingleByte(c, dst)
+	case familyXUserDefined:
+		return encodeXUserDefined(c, dst)
+	}
+	// Unreachable: Encoders exist only for output encodings.
+	return 0, c
+}
+
+// asciiIsIdentity reports whether the encoder's state writes an ASCII code
+// point as its own byte.
+func (st *encoderState) asciiIsIdentity() bool { return true }
