@@ -6,8 +6,10 @@ package codec
 // allocates nothing after [Encoding.NewDecoder]; it is not safe for
 // concurrent use.
 type Decoder struct {
-	initial *Encoding // the encoding given at construction
-	enc     *Encoding // the encoding in use (differs after a sniffed BOM)
+	// The encodings are kept as IDs, so a Decoder holds no pointers and can
+	// live in memory the garbage collector does not scan.
+	initial uint8 // the ID of the encoding given at construction
+	enc     uint8 // the ID of the encoding in use (differs after a sniffed BOM)
 	bom     BOMHandling
 	fatal   bool
 
@@ -42,13 +44,13 @@ func (e *Encoding) NewDecoder(bom BOMHandling, mode ErrorMode) *Decoder {
 // Init makes d a new decoder for e, as [Encoding.NewDecoder] does, without
 // allocating: useful when a Decoder is embedded in a larger value.
 func (d *Decoder) Init(e *Encoding, bom BOMHandling, mode ErrorMode) {
-	*d = Decoder{initial: e, enc: e, bom: bom, fatal: mode == Fatal}
+	*d = Decoder{initial: uint8(e.id), enc: uint8(e.id), bom: bom, fatal: mode == Fatal}
 	d.bomDone = bom == KeepBOM || (bom == RemoveBOM && ownBOM(e) == nil)
 	d.st.reset(e)
 }
 
 // Reset returns d to its state right after construction.
-func (d *Decoder) Reset() { d.Init(d.initial, d.bom, d.mode()) }
+func (d *Decoder) Reset() { d.Init(allEncodings[d.initial], d.bom, d.mode()) }
 
 func (d *Decoder) mode() ErrorMode {
 	if d.fatal {
@@ -59,7 +61,7 @@ func (d *Decoder) mode() ErrorMode {
 
 // Encoding returns the encoding d decodes: with SniffBOM, the encoding of a
 // BOM found at the start of the stream, otherwise the one it was made for.
-func (d *Decoder) Encoding() *Encoding { return d.enc }
+func (d *Decoder) Encoding() *Encoding { return allEncodings[d.enc] }
 
 // BOMDecided reports whether BOM handling is over: with SniffBOM, whether
 // [Decoder.Encoding] is final.
@@ -205,7 +207,7 @@ func (d *Decoder) handleBOM(src []byte, last bool) int {
 		enc, bomLen, possible := d.matchBOM(held)
 		switch {
 		case enc != nil:
-			d.enc = enc
+			d.enc = uint8(enc.id)
 			d.st.reset(enc)
 			d.bomDone = true
 			d.restore(held[bomLen:]...)
@@ -231,7 +233,7 @@ func (d *Decoder) matchBOM(held []byte) (enc *Encoding, n int, possible bool) {
 		enc *Encoding
 	}{{bomUTF8, UTF8}, {bomUTF16BE, UTF16BE}, {bomUTF16LE, UTF16LE}}
 	for _, c := range candidates {
-		if d.bom == RemoveBOM && c.enc != d.initial {
+		if d.bom == RemoveBOM && c.enc.id != int(d.initial) {
 			continue
 		}
 		m := min(len(held), len(c.bom))

@@ -7,7 +7,7 @@ package codec
 // writes UTF-8. It allocates nothing after [Encoding.NewEncoder]; it is not
 // safe for concurrent use.
 type Encoder struct {
-	enc  *Encoding // the output encoding
+	enc  uint8 // the ID of the output encoding; an Encoder holds no pointers
 	html bool
 
 	// An unfinished UTF-8 sequence from the previous call's input.
@@ -30,12 +30,12 @@ func (e *Encoding) NewEncoder(mode ErrorMode) *Encoder {
 // Init makes enc a new encoder, as [Encoding.NewEncoder] does, without
 // allocating.
 func (enc *Encoder) Init(e *Encoding, mode ErrorMode) {
-	*enc = Encoder{enc: e.OutputEncoding(), html: mode != Fatal}
+	*enc = Encoder{enc: uint8(e.OutputEncoding().id), html: mode != Fatal}
 }
 
 // Reset returns enc to its state right after construction.
 func (enc *Encoder) Reset() {
-	enc.Init(enc.enc, enc.mode())
+	enc.Init(enc.encoding(), enc.mode())
 }
 
 func (enc *Encoder) mode() ErrorMode {
@@ -46,12 +46,14 @@ func (enc *Encoder) mode() ErrorMode {
 }
 
 // Encoding returns the encoding enc writes: always an output encoding.
-func (enc *Encoder) Encoding() *Encoding { return enc.enc }
+func (enc *Encoder) Encoding() *Encoding { return enc.encoding() }
+
+func (enc *Encoder) encoding() *Encoding { return allEncodings[enc.enc] }
 
 // asciiIsIdentity reports whether an ASCII code point encodes as its own
 // byte in the encoder's current state, so ASCII runs can be copied.
 func (enc *Encoder) asciiIsIdentity() bool {
-	return enc.enc.family != familyISO2022JP || enc.st.asciiIsIdentity()
+	return enc.encoding().family != familyISO2022JP || enc.st.asciiIsIdentity()
 }
 
 // EncodeFromUTF8 encodes the UTF-8 text src into dst; see the package
@@ -84,7 +86,7 @@ func (enc *Encoder) EncodeFromUTF8(src, dst []byte, last bool) EncodeResult {
 			return res
 		}
 	}
-	if enc.enc.family == familyUTF8 {
+	if enc.encoding().family == familyUTF8 {
 		i = enc.copyUTF8(src, dst, i, &res)
 	}
 	for i < len(src) && res.Status == InputEmpty {
@@ -315,9 +317,9 @@ func (enc *Encoder) MaxBufferLengthFromUTF16(n int) (max int, ok bool) {
 // byte), 11 for ISO-2022-JP (an escape sequence first). Fatal mode: 4 (a
 // gb18030 four-byte sequence for one UTF-16 code unit), 5 for ISO-2022-JP.
 func (enc *Encoder) bytesPerInputUnit() int {
-	iso := enc.enc.family == familyISO2022JP
+	iso := enc.encoding().family == familyISO2022JP
 	switch {
-	case enc.enc.family == familyUTF8:
+	case enc.encoding().family == familyUTF8:
 		return 3
 	case enc.html && iso:
 		return 11

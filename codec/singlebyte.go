@@ -5,7 +5,7 @@ package codec
 
 // decodeSingleByte is the single-byte decoder (section 9.1).
 func (d *Decoder) decodeSingleByte(src []byte, s *sink) (Status, int) {
-	table := &d.enc.sbIndex.CodePoints
+	table := &allEncodings[d.enc].sbIndex.CodePoints
 	i := 0
 	for i < len(src) {
 		if !s.hasRoom() {
@@ -35,7 +35,7 @@ func (e *Encoder) encodeSingleByte(c rune, dst []byte) (int, rune) {
 		dst[0] = byte(c)
 		return 1, -1
 	}
-	if b, ok := e.enc.sbIndex.Byte(c); ok {
+	if b, ok := e.encoding().sbIndex.Byte(c); ok {
 		dst[0] = b
 		return 1, -1
 	}

@@ -41,7 +41,7 @@ func (st *decoderState) reset(e *Encoding) {
 // decodeFamily runs the decoder of d's encoding over src. It returns the
 // status and how many bytes of src it consumed.
 func (d *Decoder) decodeFamily(src []byte, s *sink, last bool) (Status, int) {
-	switch d.enc.family {
+	switch allEncodings[d.enc].family {
 	case familyUTF8:
 		return d.decodeUTF8(src, s, last)
 	case familySingleByte:
@@ -70,7 +70,7 @@ type encoderState struct {
 // encoded; otherwise it is the code point the standard's encoder returns an
 // error with, after writing n bytes.
 func (e *Encoder) encodeFamily(c rune, dst []byte) (n int, bad rune) {
-	switch e.enc.family {
+	switch e.encoding().family {
 	case familyUTF8:
 		return encodeUTF8(c, dst)
 	case familySingleByte:
