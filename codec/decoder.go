@@ -26,6 +26,10 @@ type Decoder struct {
 	nback uint8
 	back  [4]byte
 
+	// finished is set when a call with last ended the stream; the next call
+	// starts a new one. (Resetting only then keeps Encoding meaningful.)
+	finished bool
+
 	// replaced and malformedLen collect a call's details.
 	replaced     bool
 	malformedLen int
@@ -86,6 +90,9 @@ func (d *Decoder) DecodeToUTF16(src []byte, dst []uint16, last bool) DecodeResul
 const statusRestart Status = 0xFF
 
 func (d *Decoder) decode(src []byte, s *sink, last bool) DecodeResult {
+	if d.finished {
+		d.Reset()
+	}
 	d.replaced = false
 	read := 0
 	if !d.bomDone {
@@ -110,9 +117,8 @@ func (d *Decoder) decode(src []byte, s *sink, last bool) DecodeResult {
 			if d.nback > 0 {
 				continue
 			}
-			r := d.result(st, read, s)
-			d.Reset()
-			return r
+			d.finished = true
+			return d.result(st, read, s)
 		}
 		return d.result(st, read, s)
 	}

@@ -27,8 +27,8 @@
 //     duplicated, whatever the sizes of the buffers.
 //   - Pass last=true with the final input, and repeat the call (with the
 //     unread rest of src) while it returns OutputFull. Once a call with last
-//     returns [InputEmpty] the stream is finished and the decoder or encoder
-//     is back in its initial state, ready for a new stream.
+//     returns [InputEmpty] the stream is finished; the next call starts a
+//     new stream, as if the decoder or encoder were new.
 //   - In Fatal mode a call stops at the first error: [Malformed] for a
 //     decoder, [Unmappable] for an encoder. The caller may continue with the
 //     next call; the standard's "restore" semantics are kept (bytes the

@@ -5,7 +5,7 @@ type Status uint8
 
 const (
 	// InputEmpty: all of src was consumed. After a call with last=true the
-	// stream is finished and the decoder or encoder is reset.
+	// stream is finished; the next call starts a new one.
 	InputEmpty Status = iota
 	// OutputFull: dst has no room for the next character. Call again with
 	// src[Read:] and more room.

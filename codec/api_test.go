@@ -1,0 +1,388 @@
+package codec
+
+// Tests of labels, BOM handling, the hooks (section 6) and the API (section
+// 7) against the reference.
+
+import (
+	"errors"
+	"math/rand"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"github.com/whatenc/whatenc/indexes"
+	"github.com/whatenc/whatenc/internal/reference"
+)
+
+func TestEncodingsMatchData(t *testing.T) {
+	if len(indexes.Encodings) != NumEncodings || len(Encodings()) != NumEncodings {
+		t.Fatalf("%d encodings in the data, %d here, want %d", len(indexes.Encodings), len(Encodings()), NumEncodings)
+	}
+	labels := 0
+	for i, group := range indexes.Encodings {
+		e := ByID(i)
+		if e.Name() != group.Name || e.ID() != i {
+			t.Fatalf("encoding %d is %s, the standard lists %s", i, e, group.Name)
+		}
+		for _, label := range group.Labels {
+			labels++
+			if got := Lookup(label); got != e {
+				t.Errorf("Lookup(%q) = %v, want %s", label, got, e)
+			}
+		}
+	}
+	if labels < 200 {
+		t.Fatalf("only %d labels", labels)
+	}
+	if ByID(-1) != nil || ByID(NumEncodings) != nil {
+		t.Fatal("ByID accepts an ID out of range")
+	}
+}
+
+func TestGetAnEncoding(t *testing.T) {
+	needReference(t)
+	variants := func(label string) []string {
+		return []string{label, strings.ToUpper(label), " \t\n\f\r" + label + "\r\n ", "\u00a0" + label, label + "\u00a0",
+			label + "\x00", label + "\v", "x" + label, label[:len(label)-1], strings.ReplaceAll(label, "i", "\u0130")}
+	}
+	for label := range reference.Labels() {
+		for _, v := range variants(label) {
+			wantName, wantOK := reference.GetEncoding(v)
+			got := Lookup(v)
+			if (got != nil) != wantOK || (wantOK && got.Name() != wantName) {
+				t.Errorf("Lookup(%q) = %v, want %q (ok=%v)", v, got, wantName, wantOK)
+			}
+			if got2 := ForLabel([]byte(v)); got2 != got {
+				t.Errorf("ForLabel(%q) = %v, Lookup = %v", v, got2, got)
+			}
+		}
+	}
+	for _, v := range []string{"", " ", "utf8\u00a0", "unicode", "utf-32", strings.Repeat(" ", 100) + "utf-8", strings.Repeat("x", 100)} {
+		want, wantOK := reference.GetEncoding(v)
+		if got := Lookup(v); (got != nil) != wantOK || (got != nil && got.Name() != want) {
+			t.Errorf("Lookup(%q) = %v, want %q", v, got, want)
+		}
+	}
+}
+
+func TestOutputEncoding(t *testing.T) {
+	needReference(t)
+	for _, e := range Encodings() {
+		if want := reference.OutputEncoding(e.Name()); e.OutputEncoding().Name() != want {
+			t.Errorf("%s: output encoding %s, want %s", e, e.OutputEncoding(), want)
+		}
+		if e.HasEncoder() != (e.OutputEncoding() == e) {
+			t.Errorf("%s: HasEncoder %v", e, e.HasEncoder())
+		}
+		if enc := e.NewEncoder(HTML); enc.Encoding() != e.OutputEncoding() {
+			t.Errorf("%s: encoder writes %s", e, enc.Encoding())
+		}
+	}
+}
+
+// boms are the byte order marks and some of their prefixes.
+var boms = [][]byte{nil, {0xEF, 0xBB, 0xBF}, {0xFE, 0xFF}, {0xFF, 0xFE}, {0xEF, 0xBB}, {0xEF}, {0xFE}, {0xFF}, {0xFF, 0xFF}}
+
+func TestBOMSniff(t *testing.T) {
+	needReference(t)
+	for _, b := range boms {
+		for _, tail := range [][]byte{nil, {0x41}, {0xBF, 0x00}} {
+			input := append(append([]byte{}, b...), tail...)
+			got := BOMSniff(input)
+			want := reference.BOMSniff(input)
+			if (got == nil && want != "") || (got != nil && got.Name() != want) {
+				t.Errorf("BOMSniff(% x) = %v, want %q", input, got, want)
+			}
+		}
+	}
+}
+
+// TestDecodeHookStreaming checks SniffBOM decoders, streamed with random
+// splits, against the legacy decode hook, and the Decode function too.
+func TestDecodeHookStreaming(t *testing.T) {
+	needReference(t)
+	rng := rand.New(rand.NewSource(1))
+	for _, e := range Encodings() {
+		if notYetImplemented[e.family] {
+			continue
+		}
+		for i := 0; i < 60; i++ {
+			input := append(append([]byte{}, boms[rng.Intn(len(boms))]...), randomBytes(rng, e, rng.Intn(12))...)
+			want, wantUsed := reference.DecodeHook(input, e.Name())
+			for _, wide := range []bool{false, true} {
+				minOut := MinUTF8Output
+				if wide {
+					minOut = MinUTF16Output
+				}
+				got := decodeChunked(t, e.NewDecoder(SniffBOM, Replace), input, newSplitter(int64(i), minOut), wide)
+				if string(got.out) != string(want) || got.encoding.Name() != wantUsed {
+					t.Fatalf("%s, input % x: got %q (%s), want %q (%s)", e, input, string(got.out), got.encoding, string(want), wantUsed)
+				}
+			}
+			if got, used := Decode(input, e); got != string(want) || used.Name() != wantUsed {
+				t.Fatalf("Decode(% x, %s) = %q, %s; want %q, %s", input, e, got, used, string(want), wantUsed)
+			}
+		}
+	}
+}
+
+func TestUTF8Hooks(t *testing.T) {
+	needReference(t)
+	rng := rand.New(rand.NewSource(2))
+	for i := 0; i < 500; i++ {
+		input := append(append([]byte{}, boms[rng.Intn(3)]...), randomBytes(rng, UTF8, rng.Intn(10))...)
+		if got, want := UTF8Decode(input), string(reference.UTF8Decode(input)); got != want {
+			t.Fatalf("UTF8Decode(% x) = %q, want %q", input, got, want)
+		}
+		if got, want := UTF8DecodeWithoutBOM(input), string(reference.UTF8DecodeWithoutBOM(input)); got != want {
+			t.Fatalf("UTF8DecodeWithoutBOM(% x) = %q, want %q", input, got, want)
+		}
+		got, ok := UTF8DecodeWithoutBOMOrFail(input)
+		want, wantOK := reference.UTF8DecodeWithoutBOMOrFail(input)
+		if ok != wantOK || (ok && got != string(want)) {
+			t.Fatalf("UTF8DecodeWithoutBOMOrFail(% x) = %q, %v; want %q, %v", input, got, ok, string(want), wantOK)
+		}
+	}
+}
+
+// TestTextDecoder runs random sequences of decode() calls, streaming or
+// not, against the reference TextDecoder.
+func TestTextDecoder(t *testing.T) {
+	needReference(t)
+	rng := rand.New(rand.NewSource(3))
+	for _, e := range Encodings() {
+		if notYetImplemented[e.family] {
+			continue
+		}
+		for _, fatal := range []bool{false, true} {
+			for _, ignoreBOM := range []bool{false, true} {
+				label := strings.ToLower(e.Name())
+				got, err := NewTextDecoder(label, fatal, ignoreBOM)
+				want, wantErr := reference.NewTextDecoder(label, fatal, ignoreBOM)
+				if (err != nil) != (wantErr != nil) {
+					t.Fatalf("NewTextDecoder(%q): %v, reference: %v", label, err, wantErr)
+				}
+				if err != nil {
+					if e != Replacement || !errors.Is(err, ErrReplacementEncoding) {
+						t.Fatalf("NewTextDecoder(%q): %v", label, err)
+					}
+					continue
+				}
+				if got.Encoding() != want.Encoding() || got.Fatal() != fatal || got.IgnoreBOM() != ignoreBOM {
+					t.Fatalf("%s: getters %q %v %v", e, got.Encoding(), got.Fatal(), got.IgnoreBOM())
+				}
+				for call := 0; call < 200; call++ {
+					var input []byte
+					if rng.Intn(4) == 0 {
+						input = append(input, boms[rng.Intn(len(boms))]...)
+					}
+					input = append(input, randomBytes(rng, e, rng.Intn(6))...)
+					stream := rng.Intn(3) > 0
+					gotText, gotErr := got.Decode(input, stream)
+					wantText, wantErr := want.Decode(input, stream)
+					if (gotErr != nil) != (wantErr != nil) || gotText != wantText {
+						t.Fatalf("%s fatal=%v ignoreBOM=%v: decode(% x, stream=%v) = %q, %v; want %q, %v",
+							e, fatal, ignoreBOM, input, stream, gotText, gotErr, wantText, wantErr)
+					}
+					if gotErr != nil {
+						// The reference keeps its half-consumed queue after
+						// an error; start both afresh.
+						got, _ = NewTextDecoder(label, fatal, ignoreBOM)
+						want, _ = reference.NewTextDecoder(label, fatal, ignoreBOM)
+					}
+				}
+			}
+		}
+	}
+	if _, err := NewTextDecoder("utf8\u00a0", false, false); !errors.Is(err, ErrUnknownLabel) {
+		t.Fatalf("unknown label: %v", err)
+	}
+}
+
+func TestDecodeErrorOffset(t *testing.T) {
+	d, _ := NewTextDecoder("utf-8", true, false)
+	if _, err := d.Decode([]byte("ab\xe2\x82"), true); err != nil {
+		t.Fatal(err)
+	}
+	_, err := d.Decode([]byte("Z"), false)
+	var de *DecodeError
+	if !errors.As(err, &de) || de.Offset != 2 || de.Len != 2 {
+		t.Fatalf("got %v, want 2 bytes at offset 2", err)
+	}
+}
+
+func TestEncodeInto(t *testing.T) {
+	needReference(t)
+	rng := rand.New(rand.NewSource(4))
+	for i := 0; i < 2000; i++ {
+		src := make([]uint16, rng.Intn(8))
+		for j := range src {
+			src[j] = []uint16{'a', 0xE9, 0x3042, 0xD83D, 0xDE00, 0xD800, 0xDC00, uint16(rng.Intn(0x10000))}[rng.Intn(8)]
+		}
+		dst := make([]byte, rng.Intn(14))
+		want := make([]byte, len(dst))
+		read, written := EncodeInto(src, dst)
+		wantRead, wantWritten := reference.EncodeInto(src, want)
+		if read != wantRead || written != wantWritten || string(dst) != string(want) {
+			t.Fatalf("EncodeInto(%04x, [%d]) = %d, %d, % x; want %d, %d, % x", src, len(dst), read, written, dst, wantRead, wantWritten, want)
+		}
+	}
+}
+
+func TestTextEncoderStream(t *testing.T) {
+	needReference(t)
+	rng := rand.New(rand.NewSource(5))
+	for i := 0; i < 2000; i++ {
+		var chunks [][]uint16
+		s := NewTextEncoderStream()
+		var got []byte
+		for c := rng.Intn(5); c > 0; c-- {
+			chunk := make([]uint16, rng.Intn(4))
+			for j := range chunk {
+				chunk[j] = []uint16{'a', 0x3042, 0xD83D, 0xDE00, 0xDBFF, 0xDFFF}[rng.Intn(6)]
+			}
+			chunks = append(chunks, chunk)
+			got = append(got, s.Write(chunk)...)
+		}
+		got = append(got, s.Flush()...)
+		if want := reference.EncoderStream(chunks); string(got) != string(want) {
+			t.Fatalf("TextEncoderStream(%04x) = % x, want % x", chunks, got, want)
+		}
+	}
+}
+
+func TestTextEncoderEncode(t *testing.T) {
+	if got := string(TextEncoderEncode("a\xffb\u00e9")); got != "a\ufffdb\u00e9" {
+		t.Fatalf("TextEncoderEncode = %q", got)
+	}
+	if got := string(TextEncoderEncodeUTF16(utf16.Encode([]rune("x\U0001F600")))); got != "x\U0001F600" {
+		t.Fatalf("TextEncoderEncodeUTF16 = %q", got)
+	}
+	if got := string(TextEncoderEncodeUTF16([]uint16{0xD800, 'a', 0xDC00})); got != "\ufffda\ufffd" {
+		t.Fatalf("TextEncoderEncodeUTF16 lone surrogates = %q", got)
+	}
+}
+
+func TestTextDecoderStream(t *testing.T) {
+	s, err := NewTextDecoderStream("utf-16le", false, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out string
+	for _, chunk := range [][]byte{{0xFF}, {0xFE, 'h', 0, 0x3D}, {0xD8, 0x00, 0xDE}, {'!'}} {
+		text, err := s.Write(chunk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out += text
+	}
+	tail, _ := s.Flush()
+	if out += tail; out != "h\U0001F600\ufffd" {
+		t.Fatalf("got %q", out)
+	}
+}
+
+func TestEncodeOrFail(t *testing.T) {
+	enc := GetEncoder(ISO2022JP.OutputEncoding())
+	if notYetImplemented[enc.encoding().family] {
+		enc = GetEncoder(Windows1252)
+	}
+	out, c, rest, ok := enc.EncodeOrFail(nil, "a\u2603b")
+	if ok || c != 0x2603 || rest != "b" {
+		t.Fatalf("EncodeOrFail = % x, %U, %q, %v", out, c, rest, ok)
+	}
+	out = append(out, "%26%2397%3B"...)
+	out, _, _, ok = enc.EncodeOrFail(out, rest)
+	if !ok || string(out) != "a%26%2397%3Bb" {
+		t.Fatalf("EncodeOrFail second call = %q, %v", out, ok)
+	}
+}
+
+func TestMaxLengths(t *testing.T) {
+	const maxInt = int(^uint(0) >> 1)
+	for _, e := range Encodings() {
+		d := e.NewDecoder(SniffBOM, Replace)
+		if _, ok := d.MaxUTF8BufferLength(maxInt); ok {
+			t.Errorf("%s: MaxUTF8BufferLength does not report overflow", e)
+		}
+		if _, ok := d.MaxUTF16BufferLength(-1); ok {
+			t.Errorf("%s: MaxUTF16BufferLength accepts -1", e)
+		}
+		enc := e.NewEncoder(HTML)
+		if _, ok := enc.MaxBufferLengthFromUTF16(maxInt / 2); ok {
+			t.Errorf("%s: MaxBufferLengthFromUTF16 does not report overflow", e)
+		}
+	}
+}
+
+// TestMaxLengthsSuffice decodes and encodes worst cases into buffers of
+// exactly the maximum length, which must finish in one call.
+func TestMaxLengthsSuffice(t *testing.T) {
+	rng := rand.New(rand.NewSource(6))
+	for _, e := range Encodings() {
+		if notYetImplemented[e.family] || notYetImplemented[e.OutputEncoding().family] {
+			continue
+		}
+		for i := 0; i < 200; i++ {
+			input := randomBytes(rng, e, rng.Intn(40))
+			if i%2 == 0 {
+				for j := range input {
+					input[j] |= 0x80 // errors everywhere
+				}
+			}
+			d := e.NewDecoder(SniffBOM, Replace)
+			d.DecodeToUTF8(input[:len(input)/2], make([]byte, 200), false)
+			n, _ := d.MaxUTF8BufferLength(len(input) - len(input)/2)
+			if r := d.DecodeToUTF8(input[len(input)/2:], make([]byte, n), true); r.Status != InputEmpty {
+				t.Fatalf("%s: decoding % x into MaxUTF8BufferLength: %v", e, input, r.Status)
+			}
+			d.DecodeToUTF16(input[:len(input)/2], make([]uint16, 200), false)
+			n, _ = d.MaxUTF16BufferLength(len(input) - len(input)/2)
+			if r := d.DecodeToUTF16(input[len(input)/2:], make([]uint16, n), true); r.Status != InputEmpty {
+				t.Fatalf("%s: decoding % x into MaxUTF16BufferLength: %v", e, input, r.Status)
+			}
+			for _, mode := range []ErrorMode{HTML, Fatal} {
+				enc := e.NewEncoder(mode)
+				n, _ = enc.MaxBufferLengthFromUTF8(len(input))
+				if r := enc.EncodeFromUTF8(input, make([]byte, n), true); r.Status == OutputFull {
+					t.Fatalf("%s: encoding % x into MaxBufferLengthFromUTF8: OutputFull", e, input)
+				}
+				units := utf16.Encode(randomText(rng, len(input)))
+				n, _ = enc.MaxBufferLengthFromUTF16(len(units))
+				if r := enc.EncodeFromUTF16(units, make([]byte, n), true); r.Status == OutputFull {
+					t.Fatalf("%s: encoding %04x into MaxBufferLengthFromUTF16: OutputFull", e, units)
+				}
+			}
+		}
+	}
+}
+
+// TestDecoderResetsAfterLast: after a call with last returns InputEmpty
+// the decoder still tells the encoding it used, and the next call starts a
+// new stream, BOM handling included.
+func TestDecoderResetsAfterLast(t *testing.T) {
+	d := Windows1252.NewDecoder(SniffBOM, Replace)
+	dst := make([]byte, 64)
+	r := d.DecodeToUTF8([]byte("\xfe\xff\x00a"), dst, true)
+	if string(dst[:r.Written]) != "a" || d.Encoding() != UTF16BE {
+		t.Fatalf("first stream: %q, decoder now %s", dst[:r.Written], d.Encoding())
+	}
+	r = d.DecodeToUTF8([]byte("\xe9"), dst, true)
+	if string(dst[:r.Written]) != "é" || d.Encoding() != Windows1252 {
+		t.Fatalf("second stream: %q", dst[:r.Written])
+	}
+}
+
+// TestReplacementDecoder: nothing in, nothing out; anything in, one U+FFFD.
+func TestReplacementDecoder(t *testing.T) {
+	d := Replacement.NewDecoder(KeepBOM, Replace)
+	dst := make([]byte, 16)
+	if r := d.DecodeToUTF8(nil, dst, true); r.Written != 0 || r.Replaced {
+		t.Fatalf("empty input gave %q", dst[:r.Written])
+	}
+	r := d.DecodeToUTF8([]byte("abc"), dst, false)
+	r2 := d.DecodeToUTF8([]byte("def"), dst[r.Written:], true)
+	if got := string(dst[:r.Written+r2.Written]); got != "\ufffd" || !r.Replaced {
+		t.Fatalf("got %q", got)
+	}
+}
