@@ -12,6 +12,8 @@ type Encoding struct {
 	sbIndex *indexes.SingleByte
 	// sbIndexName names that index; ISO-8859-8 and ISO-8859-8-I share one.
 	sbIndexName string
+	// sbTables are the single-byte and x-user-defined decoders' tables.
+	sbTables *singleByteTables
 }
 
 // The encodings, in the order of the standard's table (section 4.2), which is

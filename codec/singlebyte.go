@@ -1,27 +1,141 @@
 package codec
 
+import (
+	"encoding/binary"
+)
+
 // The legacy single-byte encodings (section 9) and x-user-defined (section
 // 14.5), which is single-byte too but defined algorithmically.
 
-// decodeSingleByte is the single-byte decoder (section 9.1).
-func (d *Decoder) decodeSingleByte(src []byte, s *sink) (Status, int) {
-	table := &allEncodings[d.enc].sbIndex.CodePoints
-	i := 0
-	for i < len(src) {
-		if !s.hasRoom() {
-			return OutputFull, i
-		}
-		b := src[i]
-		if b < 0x80 {
-			i += s.putASCII(src[i:])
+// singleByteTables are a single-byte decoder's lookup tables, derived from
+// its index when the package is initialised.
+type singleByteTables struct {
+	// utf8 holds each byte's UTF-8 form in its low three bytes (first
+	// byte lowest) and its length in the top byte; 0 for no mapping. The
+	// decoder stores all four bytes and advances by the length, so a
+	// character costs one load and one store, without branches.
+	utf8 [256]uint32
+	// utf16 holds each byte's code point; 0xFFFD for no mapping (no
+	// single-byte index maps to U+FFFD).
+	utf16 [256]uint16
+}
+
+func newSingleByteTables(decode func(b byte) (rune, bool)) *singleByteTables {
+	t := new(singleByteTables)
+	for b := 0; b < 256; b++ {
+		cp, ok := decode(byte(b))
+		if !ok {
+			t.utf16[b] = 0xFFFD
 			continue
 		}
-		i++
-		if cp := table[b-0x80]; cp != 0 {
-			s.putBMP(rune(cp))
-		} else if d.fail(s, 1) {
-			return Malformed, i
+		var buf [4]byte
+		n := putUTF8(buf[:], cp)
+		t.utf8[b] = binary.LittleEndian.Uint32(buf[:]) | uint32(n)<<24
+		t.utf16[b] = uint16(cp)
+	}
+	return t
+}
+
+func init() {
+	for _, e := range allEncodings {
+		switch {
+		case e.family == familySingleByte:
+			index := &e.sbIndex.CodePoints
+			e.sbTables = newSingleByteTables(func(b byte) (rune, bool) {
+				if b < 0x80 {
+					return rune(b), true
+				}
+				cp := index[b-0x80]
+				return rune(cp), cp != 0
+			})
+		case e.family == familyXUserDefined:
+			e.sbTables = newSingleByteTables(func(b byte) (rune, bool) {
+				if b < 0x80 {
+					return rune(b), true
+				}
+				return 0xF780 + rune(b) - 0x80, true
+			})
 		}
+	}
+}
+
+// decodeSingleByte is the single-byte decoder (section 9.1) and the
+// x-user-defined decoder (section 14.5.1): a byte is ASCII, or its index
+// code point, or an error.
+func (d *Decoder) decodeSingleByte(src []byte, s *sink) (Status, int) {
+	t := allEncodings[d.enc].sbTables
+	if s.wide {
+		return d.decodeSingleByteUTF16(t, src, s)
+	}
+	dst, w, i := s.b, s.n, 0
+	for i < len(src) {
+		// Every byte writes at most 3 bytes and each store writes 4: take
+		// as many bytes as surely fit, then loop without checking room.
+		n := min(len(src)-i, (len(dst)-w-1)/3)
+		if n <= 0 {
+			s.n = w
+			return OutputFull, i
+		}
+		end := i + n
+		for i < end {
+			if end-i >= 8 {
+				if binary.LittleEndian.Uint64(src[i:])&highBits == 0 {
+					// An ASCII run: copy all of it at once.
+					k := asciiPrefix(src[i:end])
+					copy(dst[w:], src[i:i+k])
+					i += k
+					w += k
+					continue
+				}
+			}
+			v := t.utf8[src[i]]
+			i++
+			if v == 0 {
+				s.n = w
+				if d.fail(s, 1) {
+					return Malformed, i
+				}
+				w = s.n
+				continue
+			}
+			binary.LittleEndian.PutUint32(dst[w:], v)
+			w += int(v >> 24)
+		}
+	}
+	s.n = w
+	return InputEmpty, i
+}
+
+// decodeSingleByteUTF16 is decodeSingleByte for UTF-16 output.
+func (d *Decoder) decodeSingleByteUTF16(t *singleByteTables, src []byte, s *sink) (Status, int) {
+	dst, w := s.u, s.n
+	n := min(len(src), len(dst)-w)
+	i := 0
+	for i < n {
+		if n-i >= 8 {
+			if binary.LittleEndian.Uint64(src[i:])&highBits == 0 {
+				k := widenASCII(dst[w:], src[i:n])
+				i += k
+				w += k
+				continue
+			}
+		}
+		cp := t.utf16[src[i]]
+		i++
+		if cp == 0xFFFD {
+			s.n = w
+			if d.fail(s, 1) {
+				return Malformed, i
+			}
+			w = s.n
+			continue
+		}
+		dst[w] = cp
+		w++
+	}
+	s.n = w
+	if i < len(src) {
+		return OutputFull, i
 	}
 	return InputEmpty, i
 }
@@ -40,25 +154,6 @@ func (e *Encoder) encodeSingleByte(c rune, dst []byte) (int, rune) {
 		return 1, -1
 	}
 	return 0, c
-}
-
-// decodeXUserDefined is the x-user-defined decoder (section 14.5.1): bytes
-// 0x80 to 0xFF become U+F780 to U+F7FF.
-func (d *Decoder) decodeXUserDefined(src []byte, s *sink) (Status, int) {
-	i := 0
-	for i < len(src) {
-		if !s.hasRoom() {
-			return OutputFull, i
-		}
-		b := src[i]
-		if b < 0x80 {
-			i += s.putASCII(src[i:])
-			continue
-		}
-		s.putBMP(0xF780 + rune(b) - 0x80)
-		i++
-	}
-	return InputEmpty, i
 }
 
 // encodeXUserDefined is the x-user-defined encoder (section 14.5.2).

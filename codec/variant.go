@@ -51,7 +51,7 @@ func (d *Decoder) decodeFamily(src []byte, s *sink, last bool) (Status, int) {
 	case familyUTF16LE:
 		return d.decodeUTF16(src, s, last, false)
 	case familyXUserDefined:
-		return d.decodeXUserDefined(src, s)
+		return d.decodeSingleByte(src, s)
 	case familyReplacement:
 		return d.decodeReplacement(src, s)
 	}
