@@ -1,5 +1,7 @@
 package codec
 
+import "encoding/binary"
+
 // UTF-8 (section 8.1).
 
 // Results of utf8Next besides a scalar value.
@@ -93,21 +95,28 @@ func (d *Decoder) decodeUTF8(src []byte, s *sink, last bool) (Status, int) {
 		}
 	}
 	for i < len(src) {
+		// The fast paths take whole valid sequences while they fit.
+		var k int
+		if s.wide {
+			var w int
+			k, w = utf8ToUTF16(s.u[s.n:], src[i:])
+			s.n += w
+		} else {
+			k = utf8ValidPrefix(src[i:min(len(src), i+len(s.b)-s.n)])
+			s.n += copy(s.b[s.n:], src[i:i+k])
+		}
+		i += k
+		if i == len(src) {
+			break
+		}
+		// One malformed or unfinished sequence, or no room.
 		if !s.hasRoom() {
 			return OutputFull, i
-		}
-		if src[i] < 0x80 {
-			i += s.putASCII(src[i:])
-			continue
 		}
 		r, n := utf8Next(src[i:])
 		switch {
 		case r >= 0:
-			if s.wide {
-				s.put(r)
-			} else {
-				s.n += copy(s.b[s.n:], src[i:i+n])
-			}
+			s.put(r)
 			i += n
 		case r == utf8Incomplete && !last:
 			st.n = uint8(copy(st.held[:], src[i:]))
@@ -120,6 +129,109 @@ func (d *Decoder) decodeUTF8(src []byte, s *sink, last bool) (Status, int) {
 		}
 	}
 	return InputEmpty, i
+}
+
+// utf8Seq describes what may follow a UTF-8 lead byte (section 8.1.1): the
+// sequence's length (0: not a lead byte) and the range of its second byte.
+type utf8Seq struct {
+	size, lower, upper byte
+}
+
+var utf8Seqs = func() (t [256]utf8Seq) {
+	for b := 0; b < 0x80; b++ {
+		t[b] = utf8Seq{1, 0, 0}
+	}
+	for b := 0xC2; b <= 0xDF; b++ {
+		t[b] = utf8Seq{2, 0x80, 0xBF}
+	}
+	for b := 0xE0; b <= 0xEF; b++ {
+		t[b] = utf8Seq{3, 0x80, 0xBF}
+	}
+	t[0xE0].lower, t[0xED].upper = 0xA0, 0x9F
+	for b := 0xF0; b <= 0xF4; b++ {
+		t[b] = utf8Seq{4, 0x80, 0xBF}
+	}
+	t[0xF0].lower, t[0xF4].upper = 0x90, 0x8F
+	return t
+}()
+
+// utf8ValidPrefix returns the length of the longest prefix of p made of
+// whole, valid UTF-8 sequences.
+func utf8ValidPrefix(p []byte) int {
+	i := 0
+	for i < len(p) {
+		if len(p)-i >= 8 && binary.LittleEndian.Uint64(p[i:])&highBits == 0 {
+			i += 8
+			continue
+		}
+		b := p[i]
+		if b < 0x80 {
+			i++
+			continue
+		}
+		seq := utf8Seqs[b]
+		switch seq.size {
+		case 2:
+			if len(p)-i < 2 || p[i+1]&0xC0 != 0x80 {
+				return i
+			}
+		case 3:
+			if len(p)-i < 3 || p[i+1] < seq.lower || p[i+1] > seq.upper || p[i+2]&0xC0 != 0x80 {
+				return i
+			}
+		case 4:
+			if len(p)-i < 4 || p[i+1] < seq.lower || p[i+1] > seq.upper || p[i+2]&0xC0 != 0x80 || p[i+3]&0xC0 != 0x80 {
+				return i
+			}
+		default:
+			return i
+		}
+		i += int(seq.size)
+	}
+	return i
+}
+
+// utf8ToUTF16 converts the whole, valid UTF-8 sequences at the start of src
+// into dst while two code units of room remain, and returns the bytes read
+// and the code units written.
+func utf8ToUTF16(dst []uint16, src []byte) (read, written int) {
+	i, w := 0, 0
+	for i < len(src) && len(dst)-w >= 2 {
+		b := src[i]
+		if b < 0x80 {
+			k := widenASCII(dst[w:], src[i:])
+			i += k
+			w += k
+			continue
+		}
+		seq := utf8Seqs[b]
+		switch seq.size {
+		case 2:
+			if len(src)-i < 2 || src[i+1]&0xC0 != 0x80 {
+				return i, w
+			}
+			dst[w] = uint16(b&0x1F)<<6 | uint16(src[i+1]&0x3F)
+			w++
+		case 3:
+			if len(src)-i < 3 || src[i+1] < seq.lower || src[i+1] > seq.upper || src[i+2]&0xC0 != 0x80 {
+				return i, w
+			}
+			dst[w] = uint16(b&0x0F)<<12 | uint16(src[i+1]&0x3F)<<6 | uint16(src[i+2]&0x3F)
+			w++
+		case 4:
+			if len(src)-i < 4 || src[i+1] < seq.lower || src[i+1] > seq.upper || src[i+2]&0xC0 != 0x80 || src[i+3]&0xC0 != 0x80 {
+				return i, w
+			}
+			r := rune(b&0x07)<<18 | rune(src[i+1]&0x3F)<<12 | rune(src[i+2]&0x3F)<<6 | rune(src[i+3]&0x3F) - 0x10000
+			dst[w] = 0xD800 + uint16(r>>10)
+			dst[w+1] = 0xDC00 + uint16(r&0x3FF)
+			w += 2
+		default:
+			return i, w
+		}
+		i += int(seq.size)
+	}
+	return i, w
 }
 
 // encodeUTF8 is the UTF-8 encoder (section 8.1.2); it cannot fail.
