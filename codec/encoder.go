@@ -86,8 +86,11 @@ func (enc *Encoder) EncodeFromUTF8(src, dst []byte, last bool) EncodeResult {
 			return res
 		}
 	}
-	if enc.encoding().family == familyUTF8 {
+	switch enc.encoding().family {
+	case familyUTF8:
 		i = enc.copyUTF8(src, dst, i, &res)
+	case familySingleByte:
+		i = enc.encodeSingleByteRun(src, dst, i, &res)
 	}
 	for i < len(src) && res.Status == InputEmpty {
 		if src[i] < 0x80 && enc.asciiIsIdentity() {
@@ -125,34 +128,27 @@ func (enc *Encoder) EncodeFromUTF8(src, dst []byte, last bool) EncodeResult {
 func (enc *Encoder) copyUTF8(src, dst []byte, i int, res *EncodeResult) int {
 	for i < len(src) {
 		w := res.Written
-		if src[i] < 0x80 {
-			n := copyASCII(dst[w:], src[i:])
-			if n == 0 {
-				res.Status = OutputFull
-				return i
-			}
-			i += n
-			res.Written += n
-			continue
+		k := utf8ValidPrefix(src[i:min(len(src), i+len(dst)-w)])
+		res.Written += copy(dst[w:], src[i:i+k])
+		i += k
+		if i == len(src) {
+			return i
 		}
+		w = res.Written
 		c, n := utf8Next(src[i:])
 		switch {
 		case c >= 0:
-			if n > len(dst)-w {
-				res.Status = OutputFull
-				return i
-			}
-			res.Written += copy(dst[w:], src[i:i+n])
+			// Valid, but it did not fit.
+			res.Status = OutputFull
+			return i
 		case c == utf8Incomplete:
 			// Left to the caller's loop, which holds it or ends the stream.
 			return i
-		default:
-			if 3 > len(dst)-w {
-				res.Status = OutputFull
-				return i
-			}
-			res.Written += putUTF8(dst[w:], 0xFFFD)
+		case len(dst)-w < 3:
+			res.Status = OutputFull
+			return i
 		}
+		res.Written += putUTF8(dst[w:], 0xFFFD)
 		i += n
 	}
 	return i

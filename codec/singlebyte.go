@@ -156,6 +156,44 @@ func (e *Encoder) encodeSingleByte(c rune, dst []byte) (int, rune) {
 	return 0, c
 }
 
+// encodeSingleByteRun is the single-byte encoder's fast path from UTF-8: it
+// encodes ASCII runs and valid sequences of mappable code points, and
+// returns where it stopped in src for the general loop (at the end, at a
+// malformed, unfinished or unmappable sequence, or when dst is full).
+func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResult) int {
+	index := enc.encoding().sbIndex
+	w := res.Written
+	for i < len(src) && w < len(dst) {
+		b := src[i]
+		if b < 0x80 {
+			k := copyASCII(dst[w:], src[i:])
+			i += k
+			w += k
+			continue
+		}
+		var c rune
+		var n int
+		switch seq := utf8Seqs[b]; {
+		case seq.size == 2 && len(src)-i >= 2 && src[i+1]&0xC0 == 0x80:
+			c, n = rune(b&0x1F)<<6|rune(src[i+1]&0x3F), 2
+		case seq.size == 3 && len(src)-i >= 3 && src[i+1] >= seq.lower && src[i+1] <= seq.upper && src[i+2]&0xC0 == 0x80:
+			c, n = rune(b&0x0F)<<12|rune(src[i+1]&0x3F)<<6|rune(src[i+2]&0x3F), 3
+		default:
+			res.Written = w
+			return i
+		}
+		out, ok := index.Byte(c)
+		if !ok {
+			break
+		}
+		dst[w] = out
+		w++
+		i += n
+	}
+	res.Written = w
+	return i
+}
+
 // encodeXUserDefined is the x-user-defined encoder (section 14.5.2).
 func encodeXUserDefined(c rune, dst []byte) (int, rune) {
 	if len(dst) == 0 {
