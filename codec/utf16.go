@@ -14,6 +14,12 @@ func (d *Decoder) decodeUTF16(src []byte, s *sink, last, bigEndian bool) (Status
 	st := &d.st.utf16
 	i := 0
 	for i < len(src) {
+		if !st.hasLeadByte && st.leadSurrogate == 0 {
+			i += utf16Run(s, src[i:], bigEndian)
+			if i == len(src) {
+				break
+			}
+		}
 		if !s.hasRoom() {
 			return OutputFull, i
 		}
@@ -79,6 +85,54 @@ func (d *Decoder) decodeUTF16(src []byte, s *sink, last, bigEndian bool) (Status
 		}
 	}
 	return InputEmpty, i
+}
+
+// utf16Run is the shared UTF-16 decoder's fast path: it decodes whole code
+// units that are not surrogates while they fit, and returns the bytes read.
+func utf16Run(s *sink, src []byte, bigEndian bool) int {
+	hi, lo := 1, 0 // offsets of a unit's high and low bytes
+	if bigEndian {
+		hi, lo = 0, 1
+	}
+	i := 0
+	if s.wide {
+		dst := s.u[s.n:]
+		n := min(len(src)/2, len(dst))
+		k := 0
+		for ; k < n; k++ {
+			u := uint16(src[2*k+hi])<<8 | uint16(src[2*k+lo])
+			if u >= 0xD800 && u <= 0xDFFF {
+				break
+			}
+			dst[k] = u
+		}
+		s.n += k
+		return 2 * k
+	}
+	dst, w := s.b, s.n
+	for i+1 < len(src) && len(dst)-w >= 3 {
+		u := uint16(src[i+hi])<<8 | uint16(src[i+lo])
+		switch {
+		case u < 0x80:
+			dst[w] = byte(u)
+			w++
+		case u < 0x800:
+			dst[w] = 0xC0 | byte(u>>6)
+			dst[w+1] = 0x80 | byte(u)&0x3F
+			w += 2
+		case u >= 0xD800 && u <= 0xDFFF:
+			s.n = w
+			return i
+		default:
+			dst[w] = 0xE0 | byte(u>>12)
+			dst[w+1] = 0x80 | byte(u>>6)&0x3F
+			dst[w+2] = 0x80 | byte(u)&0x3F
+			w += 3
+		}
+		i += 2
+	}
+	s.n = w
+	return i
 }
 
 func utf16Unit(first, second byte, bigEndian bool) uint16 {
