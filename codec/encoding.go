@@ -111,19 +111,13 @@ const maxLabelLen = 32
 // (TAB, LF, FF, CR, SPACE) is trimmed and only ASCII letters are folded, so
 // "utf-8 " matches and "utf8\u00a0" does not.
 func ForLabel(label []byte) *Encoding {
-	start, end := 0, len(label)
-	for start < end && isASCIIWhitespace(label[start]) {
-		start++
-	}
-	for end > start && isASCIIWhitespace(label[end-1]) {
-		end--
-	}
-	if end-start > maxLabelLen {
+	label = trimASCIIWhitespace(label)
+	if len(label) > maxLabelLen {
 		return nil
 	}
 	var buf [maxLabelLen]byte
 	n := 0
-	for _, c := range label[start:end] {
+	for _, c := range label {
 		if 'A' <= c && c <= 'Z' {
 			c += 'a' - 'A'
 		}
@@ -135,18 +129,24 @@ func ForLabel(label []byte) *Encoding {
 
 // Lookup is [ForLabel] for a string label.
 func Lookup(label string) *Encoding {
-	start, end := 0, len(label)
-	for start < end && isASCIIWhitespace(label[start]) {
-		start++
-	}
-	for end > start && isASCIIWhitespace(label[end-1]) {
-		end--
-	}
-	if end-start > maxLabelLen {
+	label = trimASCIIWhitespace(label)
+	if len(label) > maxLabelLen {
 		return nil
 	}
 	var buf [maxLabelLen]byte
-	return ForLabel(buf[:copy(buf[:], label[start:end])])
+	return ForLabel(buf[:copy(buf[:], label)])
+}
+
+// trimASCIIWhitespace removes leading and trailing ASCII whitespace.
+func trimASCIIWhitespace[T string | []byte](s T) T {
+	start, end := 0, len(s)
+	for start < end && isASCIIWhitespace(s[start]) {
+		start++
+	}
+	for end > start && isASCIIWhitespace(s[end-1]) {
+		end--
+	}
+	return s[start:end]
 }
 
 // isASCIIWhitespace is Infra's ASCII whitespace: TAB, LF, FF, CR, SPACE.
