@@ -2,4 +2,7 @@ module github.com/whatenc/whatenc
 
 go 1.26.0
 
-require golang.org/x/text v0.43.0 // indirect
+require (
+	github.com/mattn/go-pointer v0.0.1 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)

@@ -1,0 +1,180 @@
+# libwhatenc: the C library, its tests, packaging and the bindings' hooks.
+# `make` builds; `make test` runs every test suite (the README's command).
+# Variables: PREFIX, LIBDIR, INCLUDEDIR, DESTDIR (install), GO, CC, CXX.
+
+GO         ?= go
+CC         ?= cc
+CXX        ?= c++
+PREFIX     ?= /usr/local
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+BINDIR     ?= $(PREFIX)/bin
+DESTDIR    ?=
+
+# The version has one source: the macros of include/whatenc.h.
+version_macro = $(shell sed -n 's/^\#define WHATENC_VERSION_$(1) \([0-9]*\)$$/\1/p' include/whatenc.h)
+MAJOR   := $(call version_macro,MAJOR)
+MINOR   := $(call version_macro,MINOR)
+PATCH   := $(call version_macro,PATCH)
+VERSION := $(MAJOR).$(MINOR).$(PATCH)
+
+B        := build
+SONAME   := libwhatenc.so.$(MAJOR)
+REALNAME := libwhatenc.so.$(VERSION)
+SHLIB    := $(B)/$(REALNAME)
+STATIC   := $(B)/libwhatenc.a
+PCFILE   := $(B)/whatenc.pc
+WHATCONV := $(B)/whatconv
+TESTBIN  := $(B)/tests/whatenc_tests
+
+GO_SRC  := go.mod go.sum $(shell find capi codec indexes -name '*.go' -not -name '*_test.go') \
+           $(wildcard capi/*.c capi/*.h) capi/libwhatenc.map include/whatenc.h
+GOFLAGS_LIB := -trimpath -ldflags "-s -w -extldflags '-Wl,-soname,$(SONAME) -Wl,--version-script=$(CURDIR)/capi/libwhatenc.map -Wl,-z,relro,-z,now'"
+
+WARN     := -Wall -Wextra -Werror
+CFLAGS   ?= -O2 -g
+CXXFLAGS ?= -O2 -g
+TEST_CXXFLAGS := -std=c++17 $(WARN) -Iinclude -pthread -DWHATENC_SOURCE_DIR='"$(CURDIR)"'
+TEST_SRC := $(wildcard tests/*.cc)
+RPATH    = -Wl,-rpath,$(abspath $(dir $(1)))
+
+.PHONY: all lib static pc example test test-go test-c test-exports test-asan \
+        test-cgocheck2 test-install test-deb test-examples test-python test-rust \
+        install uninstall deb bench-c clean
+
+all: lib static pc example
+
+lib: $(SHLIB) $(B)/$(SONAME) $(B)/libwhatenc.so
+static: $(STATIC)
+pc: $(PCFILE)
+example: $(WHATCONV)
+
+$(SHLIB): $(GO_SRC)
+	@mkdir -p $(B)
+	CGO_ENABLED=1 $(GO) build -buildmode=c-shared $(GOFLAGS_LIB) -o $(B)/go-shared/libwhatenc.so ./capi
+	cp $(B)/go-shared/libwhatenc.so $@
+
+$(B)/$(SONAME): $(SHLIB)
+	ln -sf $(REALNAME) $@
+$(B)/libwhatenc.so: $(B)/$(SONAME)
+	ln -sf $(SONAME) $@
+
+$(STATIC): $(GO_SRC)
+	@mkdir -p $(B)/go-archive
+	CGO_ENABLED=1 $(GO) build -buildmode=c-archive -trimpath -ldflags "-s -w" -o $(B)/go-archive/libwhatenc.a ./capi
+	cp $(B)/go-archive/libwhatenc.a $@
+
+# whatenc.pc for a given prefix: $(call make_pc,prefix,libdir,includedir,out)
+make_pc = sed -e 's|@PREFIX@|$(1)|' -e 's|@LIBDIR@|$(2)|' -e 's|@INCLUDEDIR@|$(3)|' \
+              -e 's|@VERSION@|$(VERSION)|' pkgconfig/whatenc.pc.in > $(4)
+
+$(PCFILE): pkgconfig/whatenc.pc.in include/whatenc.h
+	@mkdir -p $(B)
+	$(call make_pc,$(PREFIX),$(LIBDIR),$(INCLUDEDIR),$@)
+
+$(WHATCONV): examples/whatconv.c include/whatenc.h $(SHLIB) $(B)/libwhatenc.so
+	$(CC) -std=c99 $(WARN) $(CFLAGS) -Iinclude -o $@ $< -L$(B) -lwhatenc -Wl,-rpath,'$$ORIGIN'
+
+# ---------------------------------------------------------------- tests
+
+test: test-go test-c test-asan test-cgocheck2 test-python test-rust
+
+test-go:
+	@test -z "$$(gofmt -l capi codec indexes internal)" || { gofmt -l capi codec indexes internal; exit 1; }
+	$(GO) vet ./...
+	$(GO) test ./...
+
+$(TESTBIN): $(TEST_SRC) $(wildcard tests/*.h) include/whatenc.h $(SHLIB) $(B)/libwhatenc.so
+	@mkdir -p $(dir $@)
+	$(CXX) $(TEST_CXXFLAGS) $(CXXFLAGS) -o $@ $(TEST_SRC) -L$(B) -lwhatenc -lgtest -lgtest_main $(call RPATH,$(SHLIB))
+
+test-c: $(TESTBIN) test-exports
+	$(TESTBIN) --gtest_brief=1
+
+test-exports: $(SHLIB)
+	scripts/check-exports.sh include/whatenc.h $(SHLIB) $(SONAME)
+
+# AddressSanitizer + UndefinedBehaviorSanitizer on the C side of every call:
+# the test executable is instrumented and links the (uninstrumented) library.
+# LeakSanitizer is off: the Go runtime's allocations outlive main and are
+# reported as leaks that are not ours.
+$(B)/asan/whatenc_tests: $(TEST_SRC) $(wildcard tests/*.h) include/whatenc.h $(SHLIB)
+	@mkdir -p $(dir $@)
+	$(CXX) $(TEST_CXXFLAGS) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+	    -fno-omit-frame-pointer -o $@ $(TEST_SRC) -L$(B) -lwhatenc -lgtest -lgtest_main $(call RPATH,$(SHLIB))
+
+test-asan: $(B)/asan/whatenc_tests
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	    $(B)/asan/whatenc_tests --gtest_brief=1
+
+# The library built with GOEXPERIMENT=cgocheck2 (every pointer the Go side
+# writes is checked against the cgo rules), under the C tests.
+$(B)/cgocheck2/libwhatenc.so: $(GO_SRC)
+	@mkdir -p $(dir $@)
+	GOEXPERIMENT=cgocheck2 CGO_ENABLED=1 $(GO) build -buildmode=c-shared $(GOFLAGS_LIB) -o $@ ./capi
+	ln -sf libwhatenc.so $(B)/cgocheck2/$(SONAME)
+
+test-cgocheck2: $(B)/cgocheck2/libwhatenc.so $(TESTBIN)
+	LD_LIBRARY_PATH=$(B)/cgocheck2 $(TESTBIN) --gtest_brief=1
+
+test-examples: $(WHATCONV)
+	tests/whatconv_test.sh $(WHATCONV)
+
+test-install: all
+	tests/install_test.sh
+
+test-deb: deb
+	tests/deb_test.sh $(B)/libwhatenc_$(VERSION)_amd64.deb
+
+# The bindings' suites run when their folders exist.
+test-python:
+	@if [ -d bindings/python ]; then $(MAKE) -C bindings/python test; fi
+test-rust:
+	@if [ -d bindings/rust ]; then $(MAKE) -C bindings/rust test; fi
+
+# ---------------------------------------------------------------- install
+
+CMAKEDIR = $(LIBDIR)/cmake/whatenc
+
+# The CMake package files, relocatable: the prefix is found from the
+# config file's own place, so a tree installed under DESTDIR works as is.
+$(B)/cmake/whatencConfig.cmake: cmake/whatencConfig.cmake.in include/whatenc.h
+	@mkdir -p $(dir $@)
+	sed -e 's|@WHATENC_CONFIG_TO_PREFIX@|$(shell echo '$(patsubst $(PREFIX)/%,%,$(CMAKEDIR))' | sed 's|[^/][^/]*|..|g')|' \
+	    -e 's|@WHATENC_LIBDIR_REL@|$(patsubst $(PREFIX)/%,%,$(LIBDIR))|' \
+	    -e 's|@WHATENC_INCLUDEDIR_REL@|$(patsubst $(PREFIX)/%,%,$(INCLUDEDIR))|' \
+	    -e 's|@WHATENC_VERSION@|$(VERSION)|' -e 's|@WHATENC_SONAME@|$(SONAME)|' $< > $@
+$(B)/cmake/whatencConfigVersion.cmake: cmake/whatencConfigVersion.cmake.in include/whatenc.h
+	@mkdir -p $(dir $@)
+	sed -e 's|@WHATENC_VERSION@|$(VERSION)|' $< > $@
+
+install: all $(B)/cmake/whatencConfig.cmake $(B)/cmake/whatencConfigVersion.cmake
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(BINDIR)
+	install -m 0644 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(REALNAME)
+	ln -sf $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libwhatenc.so
+	install -m 0644 $(STATIC) $(DESTDIR)$(LIBDIR)/libwhatenc.a
+	install -m 0644 include/whatenc.h $(DESTDIR)$(INCLUDEDIR)/whatenc.h
+	$(call make_pc,$(PREFIX),$(LIBDIR),$(INCLUDEDIR),$(DESTDIR)$(LIBDIR)/pkgconfig/whatenc.pc)
+	install -m 0644 $(B)/cmake/whatencConfig.cmake $(B)/cmake/whatencConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)/
+	$(CC) -std=c99 $(WARN) $(CFLAGS) -Iinclude -o $(B)/whatconv.installed examples/whatconv.c \
+	    -L$(B) -lwhatenc $(if $(filter /usr/lib% /lib%,$(LIBDIR)),,-Wl,-rpath,$(LIBDIR))
+	install -m 0755 $(B)/whatconv.installed $(DESTDIR)$(BINDIR)/whatconv
+
+uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libwhatenc.so \
+	      $(DESTDIR)$(LIBDIR)/libwhatenc.a $(DESTDIR)$(INCLUDEDIR)/whatenc.h \
+	      $(DESTDIR)$(LIBDIR)/pkgconfig/whatenc.pc $(DESTDIR)$(BINDIR)/whatconv \
+	      $(DESTDIR)$(CMAKEDIR)/whatencConfig.cmake $(DESTDIR)$(CMAKEDIR)/whatencConfigVersion.cmake
+	-rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null
+
+deb: all
+	scripts/make-deb.sh $(VERSION) $(B)
+
+# ---------------------------------------------------------------- bench
+
+bench-c:
+	$(MAKE) -C bench run
+
+clean:
+	rm -rf $(B)

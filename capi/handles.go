@@ -1,0 +1,163 @@
+package main
+
+/*
+#include <stdlib.h>
+*/
+import "C"
+
+import (
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	pointer "github.com/mattn/go-pointer"
+	"github.com/whatenc/whatenc/codec"
+)
+
+// Handles
+//
+// A handle is the address of a slot: C memory holding a tag, a go-pointer
+// registry token and the state of a codec.Decoder or codec.Encoder. Neither
+// holds a Go pointer (encodings are IDs; TestStateHasNoPointers checks it),
+// so their state may live in memory the garbage collector does not scan, and
+// a call reaches it with no lookup in a Go map.
+//
+// Slots are carved from slabs that are never returned to the C allocator.
+// That makes the per-call validation cheap and safe for any pointer value:
+// the address must fall inside a slab at a slot boundary (so a foreign
+// pointer is never dereferenced), and the slot's tag must name the expected
+// kind (so a freed handle or a decoder passed as an encoder is rejected,
+// without reading freed memory). This costs a few nanoseconds and takes no
+// lock, where a go-pointer Restore per call (an RWMutex and a map lookup)
+// would cost about as much as the conversion of a small buffer and would
+// contend between threads.
+//
+// go-pointer's registry is the authority at the lifecycle's edges: new
+// registers the slot, and free unregisters it only if the registry still
+// maps the slot's token back to this slot. Since pointer.Unref frees its
+// token unconditionally, free first claims the slot with a compare-and-swap
+// on the tag, so a double free (even a concurrent one) reaches Unref once.
+//
+// Freed slots wait in a FIFO quarantine before reuse, so a stale handle is
+// reported as invalid until quarantineSlots later handles were created.
+
+const (
+	kindDecoder uint32 = 0x57444543 // "WDEC"
+	kindEncoder uint32 = 0x57454e43 // "WENC"
+	tagFree     uint32 = 0x46524545 // "FREE"; a never-used slot has tag 0
+
+	firstSlabSlots  = 64
+	maxSlabs        = 32
+	quarantineSlots = 256
+)
+
+// stateBytes is the room for either state; both need at most 8-byte
+// alignment, which the compile-time check below enforces.
+const stateBytes = max(unsafe.Sizeof(codec.Decoder{}), unsafe.Sizeof(codec.Encoder{}))
+
+var _ [8 - max(unsafe.Alignof(codec.Decoder{}), unsafe.Alignof(codec.Encoder{}))]struct{}
+
+type slot struct {
+	tag   uint32
+	_     uint32
+	token unsafe.Pointer // go-pointer's key: C memory, not a Go pointer
+	state [(stateBytes + 7) / 8]uint64
+}
+
+const slotSize = unsafe.Sizeof(slot{})
+
+func (s *slot) decoder() *codec.Decoder { return (*codec.Decoder)(unsafe.Pointer(&s.state)) }
+func (s *slot) encoder() *codec.Encoder { return (*codec.Encoder)(unsafe.Pointer(&s.state)) }
+
+var reg struct {
+	mu    sync.Mutex
+	n     atomic.Int32 // slabs published; base and bytes below n are immutable
+	base  [maxSlabs]unsafe.Pointer
+	bytes [maxSlabs]uintptr
+	used  uintptr          // bytes of the newest slab handed out
+	free  []unsafe.Pointer // freed slots, oldest first
+}
+
+// lookup returns the slot of handle h if it is a live handle of the kind,
+// or nil. It reads no memory outside the slabs.
+func lookup(h unsafe.Pointer, kind uint32) *slot {
+	a := uintptr(h)
+	n := int(reg.n.Load())
+	for k := 0; k < n; k++ {
+		off := a - uintptr(reg.base[k])
+		if off < reg.bytes[k] {
+			if off%slotSize != 0 {
+				return nil
+			}
+			s := (*slot)(h)
+			if atomic.LoadUint32(&s.tag) != kind {
+				return nil
+			}
+			return s
+		}
+	}
+	return nil
+}
+
+// newHandle returns a registered slot for a handle of the kind, its state
+// zeroed, or nil if memory is exhausted. The caller initialises the state
+// and then publishes the slot with s.publish(kind).
+func newHandle() (unsafe.Pointer, *slot) {
+	p := takeSlot()
+	if p == nil {
+		return nil, nil
+	}
+	s := (*slot)(p)
+	s.state = [len(s.state)]uint64{}
+	s.token = pointer.Save(uintptr(p))
+	return p, s
+}
+
+func (s *slot) publish(kind uint32) { atomic.StoreUint32(&s.tag, kind) }
+
+func takeSlot() unsafe.Pointer {
+	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	if len(reg.free) > quarantineSlots {
+		p := reg.free[0]
+		reg.free[0] = nil
+		reg.free = reg.free[1:]
+		return p
+	}
+	n := int(reg.n.Load())
+	if n == 0 || reg.used+slotSize > reg.bytes[n-1] {
+		if n == maxSlabs {
+			return nil
+		}
+		size := uintptr(firstSlabSlots<<n) * slotSize
+		base := C.calloc(1, C.size_t(size))
+		if base == nil {
+			return nil
+		}
+		reg.base[n], reg.bytes[n], reg.used = base, size, 0
+		reg.n.Store(int32(n + 1))
+		n++
+	}
+	p := unsafe.Add(reg.base[n-1], reg.used)
+	reg.used += slotSize
+	return p
+}
+
+// freeHandle frees h if it is a live handle of the kind; anything else is
+// ignored.
+func freeHandle(h unsafe.Pointer, kind uint32) {
+	s := lookup(h, kind)
+	if s == nil || !atomic.CompareAndSwapUint32(&s.tag, kind, tagFree) {
+		return
+	}
+	if v, ok := pointer.Restore(s.token).(uintptr); !ok || v != uintptr(h) {
+		// The registry does not know this slot: leave it out of
+		// circulation rather than reuse memory in an unknown state.
+		return
+	}
+	pointer.Unref(s.token)
+	s.token = nil
+	reg.mu.Lock()
+	reg.free = append(reg.free, h)
+	reg.mu.Unlock()
+}

@@ -1,0 +1,54 @@
+// Helpers shared by the C API tests: streaming loops over the public API,
+// UTF-8/UTF-16 conversion for expectations, the corpus, hex dumps.
+#ifndef WHATENC_TESTS_HELPERS_H
+#define WHATENC_TESTS_HELPERS_H
+
+#include <string>
+#include <vector>
+
+#include "whatenc.h"
+
+namespace wt {
+
+using u16string = std::vector<uint16_t>;
+
+std::string hex(const std::string &bytes);
+std::string name(int encoding);
+
+// Expectation helpers (test-only, straightforward).
+u16string utf8_to_utf16(const std::string &s);
+std::string utf16_to_utf8(const u16string &s);
+
+// The outcome of a whole stream through a handle.
+struct Result {
+    int status = WHATENC_OK;  // last status: OK, or the error/fatal status
+    std::string out;          // UTF-8 or encoded bytes
+    u16string out16;          // UTF-16 output
+    size_t error_offset = 0;  // stream offset of the malformed bytes
+    size_t malformed_len = 0;
+    uint32_t unmappable = 0;
+    int used_encoding = -1;
+    bool replaced = false;
+};
+
+// Decodes in with input chunks of `chunk` bytes (0: all at once) and an
+// output buffer of `dst_size` units; stops at the first fatal error.
+Result decode(int encoding, whatenc_bom_mode bom, whatenc_error_mode mode,
+              const std::string &in, size_t chunk, size_t dst_size, bool utf16);
+// Encodes UTF-8 (or UTF-16) input likewise.
+Result encode(int encoding, whatenc_error_mode mode, const std::string &utf8,
+              size_t chunk, size_t dst_size);
+Result encode16(int encoding, whatenc_error_mode mode, const u16string &in,
+                size_t chunk, size_t dst_size);
+
+// The corpus texts (../shared/corpus/wikipedia/*.txt): name and contents;
+// empty if the folder is absent.
+std::vector<std::pair<std::string, std::string>> corpus();
+
+// Whether the encoding's decoder and encoder are implemented in this build
+// (the CJK families land separately); tests of an unimplemented family skip.
+bool implemented(int encoding);
+
+}  // namespace wt
+
+#endif
