@@ -27,4 +27,3 @@ func whatencbench_noop8_defer(h, src unsafe.Pointer, srcLen *C.size_t, dst unsaf
 	defer recoverTo(&st)
 	return 0
 }
-
