@@ -38,7 +38,7 @@ TEST_CXXFLAGS := -std=c++17 $(WARN) -Iinclude -pthread -DWHATENC_SOURCE_DIR='"$(
 TEST_SRC := $(wildcard tests/*.cc)
 RPATH    = -Wl,-rpath,$(abspath $(dir $(1)))
 
-.PHONY: all lib static pc example test test-go test-c test-exports test-asan \
+.PHONY: all lib static pc example test test-go test-c test-exports test-header test-asan test-cmake \
         test-cgocheck2 test-install test-deb test-examples test-python test-rust \
         install uninstall deb bench-c clean
 
@@ -77,7 +77,7 @@ $(WHATCONV): examples/whatconv.c include/whatenc.h $(SHLIB) $(B)/libwhatenc.so
 
 # ---------------------------------------------------------------- tests
 
-test: test-go test-c test-asan test-cgocheck2 test-python test-rust
+test: test-go test-c test-asan test-cgocheck2 test-examples test-install test-deb test-cmake test-python test-rust
 
 test-go:
 	@test -z "$$(gofmt -l capi codec indexes internal)" || { gofmt -l capi codec indexes internal; exit 1; }
@@ -88,11 +88,20 @@ $(TESTBIN): $(TEST_SRC) $(wildcard tests/*.h) include/whatenc.h $(SHLIB) $(B)/li
 	@mkdir -p $(dir $@)
 	$(CXX) $(TEST_CXXFLAGS) $(CXXFLAGS) -o $@ $(TEST_SRC) -L$(B) -lwhatenc -lgtest -lgtest_main $(call RPATH,$(SHLIB))
 
-test-c: $(TESTBIN) test-exports
+test-c: $(TESTBIN) test-exports test-header
 	$(TESTBIN) --gtest_brief=1
 
 test-exports: $(SHLIB)
 	scripts/check-exports.sh include/whatenc.h $(SHLIB) $(SONAME)
+
+# The header alone compiles cleanly as C89, C99, C11, C++98 and C++17.
+test-header:
+	@mkdir -p $(B)/header
+	@printf '#include "whatenc.h"\nint main(void) { return whatenc_init(); }\n' > $(B)/header/use.c
+	for std in c89 c99 c11; do \
+	    $(CC) -std=$$std -pedantic $(WARN) -Iinclude -fsyntax-only -x c $(B)/header/use.c || exit 1; done
+	for std in c++98 c++17; do \
+	    $(CXX) -std=$$std -pedantic $(WARN) -Iinclude -fsyntax-only -x c++ $(B)/header/use.c || exit 1; done
 
 # AddressSanitizer + UndefinedBehaviorSanitizer on the C side of every call:
 # the test executable is instrumented and links the (uninstrumented) library.
@@ -123,8 +132,16 @@ test-examples: $(WHATCONV)
 test-install: all
 	tests/install_test.sh
 
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
 test-deb: deb
-	tests/deb_test.sh $(B)/libwhatenc_$(VERSION)_amd64.deb
+	tests/deb_test.sh $(B)/libwhatenc_$(VERSION)_$(DEB_ARCH).deb
+
+# The CMake build: configure, build through the Go toolchain, ctest.
+test-cmake:
+	cmake -S . -B $(B)/cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo > $(B)/cmake.log
+	cmake --build $(B)/cmake -j2 >> $(B)/cmake.log
+	cd $(B)/cmake && { ctest --output-on-failure -j2 > ctest.log || { cat ctest.log; exit 1; }; }
+	grep 'tests passed' $(B)/cmake/ctest.log
 
 # The bindings' suites run when their folders exist.
 test-python:
@@ -136,19 +153,17 @@ test-rust:
 
 CMAKEDIR = $(LIBDIR)/cmake/whatenc
 
-# The CMake package files, relocatable: the prefix is found from the
-# config file's own place, so a tree installed under DESTDIR works as is.
-$(B)/cmake/whatencConfig.cmake: cmake/whatencConfig.cmake.in include/whatenc.h
-	@mkdir -p $(dir $@)
-	sed -e 's|@WHATENC_CONFIG_TO_PREFIX@|$(shell echo '$(patsubst $(PREFIX)/%,%,$(CMAKEDIR))' | sed 's|[^/][^/]*|..|g')|' \
+# The CMake package files, relocatable: the prefix is found from the config
+# file's own place, so a tree installed under DESTDIR works as is.
+# $(call make_cmake,out-dir)
+make_cmake = sed -e 's|@WHATENC_CONFIG_TO_PREFIX@|$(shell echo '$(patsubst $(PREFIX)/%,%,$(CMAKEDIR))' | sed 's|[^/][^/]*|..|g')|' \
 	    -e 's|@WHATENC_LIBDIR_REL@|$(patsubst $(PREFIX)/%,%,$(LIBDIR))|' \
 	    -e 's|@WHATENC_INCLUDEDIR_REL@|$(patsubst $(PREFIX)/%,%,$(INCLUDEDIR))|' \
-	    -e 's|@WHATENC_VERSION@|$(VERSION)|' -e 's|@WHATENC_SONAME@|$(SONAME)|' $< > $@
-$(B)/cmake/whatencConfigVersion.cmake: cmake/whatencConfigVersion.cmake.in include/whatenc.h
-	@mkdir -p $(dir $@)
-	sed -e 's|@WHATENC_VERSION@|$(VERSION)|' $< > $@
+	    -e 's|@WHATENC_VERSION@|$(VERSION)|' -e 's|@WHATENC_SONAME@|$(SONAME)|' \
+	    cmake/whatencConfig.cmake.in > $(1)/whatencConfig.cmake && \
+	sed -e 's|@WHATENC_VERSION@|$(VERSION)|' cmake/whatencConfigVersion.cmake.in > $(1)/whatencConfigVersion.cmake
 
-install: all $(B)/cmake/whatencConfig.cmake $(B)/cmake/whatencConfigVersion.cmake
+install: all
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(BINDIR)
 	install -m 0644 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(REALNAME)
 	ln -sf $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
@@ -156,7 +171,7 @@ install: all $(B)/cmake/whatencConfig.cmake $(B)/cmake/whatencConfigVersion.cmak
 	install -m 0644 $(STATIC) $(DESTDIR)$(LIBDIR)/libwhatenc.a
 	install -m 0644 include/whatenc.h $(DESTDIR)$(INCLUDEDIR)/whatenc.h
 	$(call make_pc,$(PREFIX),$(LIBDIR),$(INCLUDEDIR),$(DESTDIR)$(LIBDIR)/pkgconfig/whatenc.pc)
-	install -m 0644 $(B)/cmake/whatencConfig.cmake $(B)/cmake/whatencConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)/
+	$(call make_cmake,$(DESTDIR)$(CMAKEDIR))
 	$(CC) -std=c99 $(WARN) $(CFLAGS) -Iinclude -o $(B)/whatconv.installed examples/whatconv.c \
 	    -L$(B) -lwhatenc $(if $(filter /usr/lib% /lib%,$(LIBDIR)),,-Wl,-rpath,$(LIBDIR))
 	install -m 0755 $(B)/whatconv.installed $(DESTDIR)$(BINDIR)/whatconv

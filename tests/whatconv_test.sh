@@ -1,0 +1,55 @@
+#!/bin/sh
+# whatconv_test.sh WHATCONV: the example converter's behaviour and exit codes.
+set -u
+conv=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+check() { # name, expected, actual
+    if [ "$2" = "$3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: want '$2', got '$3'"; fi
+}
+hexof() { od -An -tx1 | tr -d ' \n'; }
+
+check "latin1 to utf-8" "636166c3a9e282ac" "$(printf 'caf\351\200' | "$conv" -f latin1 -t utf-8 | hexof)"
+check "utf-8 to shift_jis output encoding" "$(printf 'abc' | hexof)" "$(printf 'abc' | "$conv" -f utf-8 -t shift_jis | hexof)"
+check "utf-16le to utf-8, BOM removed" "6869" "$(printf '\377\376h\000i\000' | "$conv" -f utf-16le -t utf-8 | hexof)"
+check "to utf-16be writes UTF-8" "c3a9" "$(printf '\351' | "$conv" -f windows-1252 -t utf-16be | hexof)"
+check "replacement by default" "61efbfbd62" "$(printf 'a\377b' | "$conv" -f utf-8 -t utf-8 | hexof)"
+out=$(printf 'a\342\230\203b' | "$conv" -f utf-8 -t latin1 --html)
+check "html mode text" "a&#9731;b" "$out"
+
+printf 'a\342\230\203b' | "$conv" -f utf-8 -t latin1 > "$tmp/out" 2> "$tmp/err"
+check "unmappable exit code" 1 $?
+check "unmappable message" "1" "$(grep -c 'U+2603 at byte offset 1' "$tmp/err")"
+check "output before the error" "a" "$(cat "$tmp/out")"
+
+# A malformed byte far into a large file: offset reported exactly.
+awk 'BEGIN { for (i = 0; i < 20000; i++) printf "%s", "0123456789" }' > "$tmp/big"
+printf '\377tail' >> "$tmp/big"
+"$conv" -f utf-8 -t utf-8 --fatal "$tmp/big" > "$tmp/out" 2> "$tmp/err"
+check "fatal exit code" 1 $?
+check "fatal offset" "1" "$(grep -c 'byte offset 200000' "$tmp/err")"
+check "fatal output before the error" 200000 "$(wc -c < "$tmp/out" | tr -d ' ')"
+
+# Streaming: a large file round-trips through a legacy encoding.
+awk 'BEGIN { for (i = 0; i < 30000; i++) printf "Gr\303\274\303\237e \303\251t\303\251 %d\n", i }' > "$tmp/text"
+"$conv" -f utf-8 -t windows-1252 "$tmp/text" > "$tmp/legacy"
+check "to legacy exit" 0 $?
+"$conv" -f windows-1252 -t utf-8 "$tmp/legacy" > "$tmp/back"
+check "round trip" "$(cksum < "$tmp/text")" "$(cksum < "$tmp/back")"
+check "legacy is smaller" 1 "$([ "$(wc -c < "$tmp/legacy")" -lt "$(wc -c < "$tmp/text")" ] && echo 1)"
+
+"$conv" -f no-such-label -t utf-8 < /dev/null 2> /dev/null
+check "unknown label exit code" 2 $?
+"$conv" -f utf-8 < /dev/null 2> /dev/null
+check "missing -t exit code" 2 $?
+"$conv" -f utf-8 -t utf-8 --bogus < /dev/null 2> /dev/null
+check "bad option exit code" 2 $?
+"$conv" -f utf-8 -t utf-8 "$tmp/does-not-exist" 2> /dev/null
+check "missing file exit code" 3 $?
+check "help documents exit codes" 1 "$("$conv" --help | grep -c '^  3  I/O error')"
+check "list" 40 "$("$conv" --list | wc -l | tr -d ' ')"
+
+echo "whatconv: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
