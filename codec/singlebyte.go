@@ -2,6 +2,7 @@ package codec
 
 import (
 	"encoding/binary"
+	"unsafe"
 )
 
 // The legacy single-byte encodings (section 9) and x-user-defined (section
@@ -85,6 +86,27 @@ func (d *Decoder) decodeSingleByte(src []byte, s *sink) (Status, int) {
 					copy(dst[w:], src[i:i+k])
 					i += k
 					w += k
+					continue
+				}
+				// Eight bytes through the table, up to an unmapped one,
+				// which the byte-at-a-time step below handles.
+				start := i
+				base := unsafe.Pointer(unsafe.SliceData(dst))
+				for _, b := range src[i : i+8 : i+8] {
+					v := t.utf8[b]
+					if v == 0 {
+						break
+					}
+					if fastStores {
+						// Safe: the room check above left w+4 <= len(dst).
+						*(*uint32)(unsafe.Add(base, w)) = v
+					} else {
+						binary.LittleEndian.PutUint32(dst[w:], v)
+					}
+					w += int(v >> 24)
+					i++
+				}
+				if i > start {
 					continue
 				}
 			}
