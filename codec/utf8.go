@@ -156,37 +156,44 @@ var utf8Seqs = func() (t [256]utf8Seq) {
 }()
 
 // utf8ValidPrefix returns the length of the longest prefix of p made of
-// whole, valid UTF-8 sequences.
+// whole, valid UTF-8 sequences. Its branches follow the frequency of
+// sequence lengths in text rather than the table in utf8Next.
 func utf8ValidPrefix(p []byte) int {
 	i := 0
 	for i < len(p) {
-		if len(p)-i >= 8 && binary.LittleEndian.Uint64(p[i:])&highBits == 0 {
-			i += 8
-			continue
-		}
 		b := p[i]
-		if b < 0x80 {
+		switch {
+		case b < 0x80:
+			if len(p)-i >= 8 && binary.LittleEndian.Uint64(p[i:])&highBits == 0 {
+				i += 8
+				continue
+			}
 			i++
-			continue
-		}
-		seq := utf8Seqs[b]
-		switch seq.size {
-		case 2:
-			if len(p)-i < 2 || p[i+1]&0xC0 != 0x80 {
+		case b < 0xE0:
+			// C2..DF and one continuation byte; 80..C1 are never leads.
+			if b < 0xC2 || len(p)-i < 2 || p[i+1]&0xC0 != 0x80 {
 				return i
 			}
-		case 3:
-			if len(p)-i < 3 || p[i+1] < seq.lower || p[i+1] > seq.upper || p[i+2]&0xC0 != 0x80 {
+			i += 2
+		case b < 0xF0:
+			if len(p)-i < 3 {
 				return i
 			}
-		case 4:
-			if len(p)-i < 4 || p[i+1] < seq.lower || p[i+1] > seq.upper || p[i+2]&0xC0 != 0x80 || p[i+3]&0xC0 != 0x80 {
+			b1, b2 := p[i+1], p[i+2]
+			lead := uint32(b)<<8 | uint32(b1)
+			// Continuation bytes, and neither an overlong form (E0 80..9F)
+			// nor a surrogate (ED A0..BF).
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || lead-0xE080 < 0x20 || lead-0xEDA0 < 0x20 {
 				return i
 			}
+			i += 3
 		default:
-			return i
+			seq := utf8Seqs[b]
+			if seq.size != 4 || len(p)-i < 4 || p[i+1] < seq.lower || p[i+1] > seq.upper || p[i+2]&0xC0 != 0x80 || p[i+3]&0xC0 != 0x80 {
+				return i
+			}
+			i += 4
 		}
-		i += int(seq.size)
 	}
 	return i
 }
