@@ -200,43 +200,52 @@ func utf8ValidPrefix(p []byte) int {
 
 // utf8ToUTF16 converts the whole, valid UTF-8 sequences at the start of src
 // into dst while two code units of room remain, and returns the bytes read
-// and the code units written.
+// and the code units written. Its checks are utf8ValidPrefix's.
 func utf8ToUTF16(dst []uint16, src []byte) (read, written int) {
 	i, w := 0, 0
 	for i < len(src) && len(dst)-w >= 2 {
 		b := src[i]
-		if b < 0x80 {
-			k := widenASCII(dst[w:], src[i:])
-			i += k
-			w += k
-			continue
-		}
-		seq := utf8Seqs[b]
-		switch seq.size {
-		case 2:
-			if len(src)-i < 2 || src[i+1]&0xC0 != 0x80 {
+		switch {
+		case b < 0x80:
+			if len(src)-i >= 8 && binary.LittleEndian.Uint64(src[i:])&highBits == 0 {
+				k := widenASCII(dst[w:], src[i:])
+				i += k
+				w += k
+				continue
+			}
+			dst[w] = uint16(b)
+			w++
+			i++
+		case b < 0xE0:
+			if b < 0xC2 || len(src)-i < 2 || src[i+1]&0xC0 != 0x80 {
 				return i, w
 			}
 			dst[w] = uint16(b&0x1F)<<6 | uint16(src[i+1]&0x3F)
 			w++
-		case 3:
-			if len(src)-i < 3 || src[i+1] < seq.lower || src[i+1] > seq.upper || src[i+2]&0xC0 != 0x80 {
+			i += 2
+		case b < 0xF0:
+			if len(src)-i < 3 {
 				return i, w
 			}
-			dst[w] = uint16(b&0x0F)<<12 | uint16(src[i+1]&0x3F)<<6 | uint16(src[i+2]&0x3F)
+			b1, b2 := src[i+1], src[i+2]
+			lead := uint32(b)<<8 | uint32(b1)
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || lead-0xE080 < 0x20 || lead-0xEDA0 < 0x20 {
+				return i, w
+			}
+			dst[w] = uint16(b&0x0F)<<12 | uint16(b1&0x3F)<<6 | uint16(b2&0x3F)
 			w++
-		case 4:
-			if len(src)-i < 4 || src[i+1] < seq.lower || src[i+1] > seq.upper || src[i+2]&0xC0 != 0x80 || src[i+3]&0xC0 != 0x80 {
+			i += 3
+		default:
+			seq := utf8Seqs[b]
+			if seq.size != 4 || len(src)-i < 4 || src[i+1] < seq.lower || src[i+1] > seq.upper || src[i+2]&0xC0 != 0x80 || src[i+3]&0xC0 != 0x80 {
 				return i, w
 			}
 			r := rune(b&0x07)<<18 | rune(src[i+1]&0x3F)<<12 | rune(src[i+2]&0x3F)<<6 | rune(src[i+3]&0x3F) - 0x10000
 			dst[w] = 0xD800 + uint16(r>>10)
 			dst[w+1] = 0xDC00 + uint16(r&0x3FF)
 			w += 2
-		default:
-			return i, w
+			i += 4
 		}
-		i += int(seq.size)
 	}
 	return i, w
 }
