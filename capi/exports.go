@@ -145,7 +145,10 @@ func whatencgo_encoding_for_label(label unsafe.Pointer, n C.size_t) (st C.int) {
 }
 
 //export whatencgo_encoding_count
-func whatencgo_encoding_count() C.int { return codec.NumEncodings }
+func whatencgo_encoding_count() (st C.int) {
+	defer recoverTo(&st)
+	return codec.NumEncodings
+}
 
 //export whatencgo_encoding_name
 func whatencgo_encoding_name(id C.int) (name *C.char) {

@@ -21,7 +21,8 @@
  * Lengths.  Every length is a size_t counting BYTES, except where a function
  * says "code units": UTF-16 buffers (uint16_t, in the machine's byte order)
  * are counted in 16-bit code units.  Lengths above PTRDIFF_MAX (in the
- * buffer's units) are rejected with WHATENC_ERR_OVERFLOW.
+ * buffer's units) are rejected with WHATENC_ERR_OVERFLOW.  UTF-16 buffers
+ * must be aligned to 2 bytes (WHATENC_ERR_INVALID_ARGUMENT otherwise).
  *
  * Pointers.  A NULL buffer is accepted wherever its length is 0; a NULL
  * buffer with a non-zero length, or a NULL out-parameter that is not marked
@@ -148,7 +149,8 @@ typedef enum whatenc_status {
     WHATENC_ERR_OUT_OF_MEMORY = -7,
     /* Called in a child process forked after the library was loaded. */
     WHATENC_ERR_FORKED = -8,
-    /* A bug in the library was caught; the handle used is unusable. */
+    /* A bug in the library was caught (a Go panic, recovered); the state of
+     * the handle used is unspecified: reset or free it. */
     WHATENC_ERR_INTERNAL = -9
 } whatenc_status;
 
