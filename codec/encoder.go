@@ -162,6 +162,11 @@ func (enc *Encoder) EncodeFromUTF16(src []uint16, dst []byte, last bool) EncodeR
 	var res EncodeResult
 	i := 0
 	for res.Status == InputEmpty {
+		if enc.highSurrogate == 0 && i < len(src) {
+			read, written := enc.runFromUTF16(src[i:], dst[res.Written:])
+			i += read
+			res.Written += written
+		}
 		if enc.highSurrogate == 0 && i < len(src) && src[i] < 0x80 && enc.asciiIsIdentity() {
 			n := narrowASCII(dst[res.Written:], src[i:])
 			i += n
@@ -206,6 +211,20 @@ func (enc *Encoder) EncodeFromUTF16(src []uint16, dst []byte, last bool) EncodeR
 	}
 	res.Read = i
 	return res
+}
+
+// runFromUTF16 is the encoders' fast path from UTF-16: it encodes the
+// characters at the start of src that need no special handling (no
+// surrogate out of place, nothing unmappable, room to spare) and returns the
+// code units read and the bytes written. The general loop does the rest.
+func (enc *Encoder) runFromUTF16(src []uint16, dst []byte) (read, written int) {
+	switch enc.encoding().family {
+	case familyUTF8:
+		return utf16ToUTF8(dst, src)
+	case familySingleByte:
+		return enc.encodeSingleByteRunFromUTF16(src, dst)
+	}
+	return 0, 0
 }
 
 // put encodes c into dst[res.Written:] in the encoder's error mode and

@@ -188,18 +188,30 @@ func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResul
 	for i < len(src) && w < len(dst) {
 		b := src[i]
 		if b < 0x80 {
-			k := copyASCII(dst[w:], src[i:])
-			i += k
-			w += k
+			if len(src)-i >= 8 && binary.LittleEndian.Uint64(src[i:])&highBits == 0 {
+				k := copyASCII(dst[w:], src[i:])
+				i += k
+				w += k
+				continue
+			}
+			dst[w] = b
+			w++
+			i++
 			continue
 		}
 		var c rune
 		var n int
-		switch seq := utf8Seqs[b]; {
-		case seq.size == 2 && len(src)-i >= 2 && src[i+1]&0xC0 == 0x80:
+		switch {
+		case b >= 0xC2 && b < 0xE0 && len(src)-i >= 2 && src[i+1]&0xC0 == 0x80:
 			c, n = rune(b&0x1F)<<6|rune(src[i+1]&0x3F), 2
-		case seq.size == 3 && len(src)-i >= 3 && src[i+1] >= seq.lower && src[i+1] <= seq.upper && src[i+2]&0xC0 == 0x80:
-			c, n = rune(b&0x0F)<<12|rune(src[i+1]&0x3F)<<6|rune(src[i+2]&0x3F), 3
+		case b >= 0xE0 && b < 0xF0 && len(src)-i >= 3:
+			b1, b2 := src[i+1], src[i+2]
+			lead := uint32(b)<<8 | uint32(b1)
+			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || lead-0xE080 < 0x20 || lead-0xEDA0 < 0x20 {
+				res.Written = w
+				return i
+			}
+			c, n = rune(b&0x0F)<<12|rune(b1&0x3F)<<6|rune(b2&0x3F), 3
 		default:
 			res.Written = w
 			return i
@@ -214,6 +226,30 @@ func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResul
 	}
 	res.Written = w
 	return i
+}
+
+// encodeSingleByteRunFromUTF16 is encodeSingleByteRun for UTF-16 input: it
+// stops at a surrogate or an unmappable character.
+func (enc *Encoder) encodeSingleByteRunFromUTF16(src []uint16, dst []byte) (read, written int) {
+	index := enc.encoding().sbIndex
+	n := min(len(src), len(dst))
+	i := 0
+	for ; i < n; i++ {
+		u := src[i]
+		if u < 0x80 {
+			dst[i] = byte(u)
+			continue
+		}
+		if u >= 0xD800 && u <= 0xDFFF {
+			break
+		}
+		b, ok := index.Byte(rune(u))
+		if !ok {
+			break
+		}
+		dst[i] = b
+	}
+	return i, i
 }
 
 // encodeXUserDefined is the x-user-defined encoder (section 14.5.2).
