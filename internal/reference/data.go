@@ -235,21 +235,28 @@ func mustIndex(file string) *index {
 }
 
 // derived caches indexes derived from the files (the Shift_JIS and Big5
-// pointer indexes), built once.
+// pointer indexes), each built once. A derived index may be built from
+// another, so building happens outside derivedMu.
 var (
 	derivedMu sync.Mutex
-	derived   = map[string]*index{}
+	derived   = map[string]*derivedEntry{}
 )
+
+type derivedEntry struct {
+	once sync.Once
+	idx  *index
+}
 
 func derivedIndex(name string, build func() *index) *index {
 	derivedMu.Lock()
-	defer derivedMu.Unlock()
-	if idx, ok := derived[name]; ok {
-		return idx
+	e, ok := derived[name]
+	if !ok {
+		e = &derivedEntry{}
+		derived[name] = e
 	}
-	idx := build()
-	derived[name] = idx
-	return idx
+	derivedMu.Unlock()
+	e.once.Do(func() { e.idx = build() })
+	return e.idx
 }
 
 // encodingsJSON mirrors encodings.json: groups (headings) of encodings, each
