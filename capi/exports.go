@@ -84,9 +84,25 @@ func overlap(a unsafe.Pointer, an C.size_t, au uintptr, b unsafe.Pointer, bn C.s
 	return x < y+uintptr(bn)*bu && y < x+uintptr(an)*au
 }
 
-// checkIO validates the buffers of a streaming call and returns their
-// lengths on entry.
+// nullLengths answers a call given a NULL length pointer: it zeroes the
+// other one, if any.
+func nullLengths(a, b *C.size_t) C.int {
+	if a != nil {
+		*a = 0
+	}
+	if b != nil {
+		*b = 0
+	}
+	return errNull
+}
+
+// checkIO validates the buffers and in/out lengths of a streaming call,
+// zeroes the lengths (so that they are 0 on error) and returns their values
+// on entry.
 func checkIO(src unsafe.Pointer, srcLen *C.size_t, su uintptr, dst unsafe.Pointer, dstLen *C.size_t, du uintptr) (n, m C.size_t, st C.int) {
+	if srcLen == nil || dstLen == nil {
+		return 0, 0, nullLengths(srcLen, dstLen)
+	}
 	n, m = *srcLen, *dstLen
 	*srcLen, *dstLen = 0, 0
 	if st = checkBuf(src, n, su); st != stOK {
@@ -313,15 +329,6 @@ func whatencgo_decode(h, src unsafe.Pointer, srcLen *C.size_t, dst unsafe.Pointe
 	if info != nil {
 		*info = C.whatenc_decode_info{}
 	}
-	if srcLen == nil || dstLen == nil {
-		if srcLen != nil {
-			*srcLen = 0
-		}
-		if dstLen != nil {
-			*dstLen = 0
-		}
-		return errNull
-	}
 	unit := uintptr(1)
 	if utf16 != 0 {
 		unit = 2
@@ -432,15 +439,6 @@ func whatencgo_encode(h, src unsafe.Pointer, srcLen *C.size_t, dst unsafe.Pointe
 	if info != nil {
 		*info = C.whatenc_encode_info{}
 	}
-	if srcLen == nil || dstLen == nil {
-		if srcLen != nil {
-			*srcLen = 0
-		}
-		if dstLen != nil {
-			*dstLen = 0
-		}
-		return errNull
-	}
 	unit := uintptr(1)
 	if utf16 != 0 {
 		unit = 2
@@ -476,13 +474,7 @@ func whatencgo_encode(h, src unsafe.Pointer, srcLen *C.size_t, dst unsafe.Pointe
 func whatencgo_encode_into(src unsafe.Pointer, n C.size_t, dst unsafe.Pointer, m C.size_t, read, written *C.size_t) (st C.int) {
 	defer recoverTo(&st)
 	if read == nil || written == nil {
-		if read != nil {
-			*read = 0
-		}
-		if written != nil {
-			*written = 0
-		}
-		return errNull
+		return nullLengths(read, written)
 	}
 	*read, *written = n, m
 	n, m, st = checkIO(src, read, 2, dst, written, 1)
