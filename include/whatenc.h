@@ -298,7 +298,9 @@ typedef enum whatenc_bom_mode {
  *   dst, then call again with src + *src_len (the unread rest).
  * - Pass last != 0 with the final input, and repeat (with the unread rest)
  *   while the result is WHATENC_OUTPUT_FULL.  Once a call with last returns
- *   WHATENC_OK, the handle is back in its initial state for a new stream.
+ *   WHATENC_OK the stream is finished: the next call starts a new stream, as
+ *   on a new handle.  (Until then whatenc_decoder_encoding() still tells the
+ *   encoding the finished stream used.)
  * - In WHATENC_FATAL mode a call stops after an error (WHATENC_MALFORMED,
  *   WHATENC_UNMAPPABLE); the caller may report it and continue with the next
  *   call from src + *src_len.
@@ -369,8 +371,8 @@ whatenc_status whatenc_decoder_reset(whatenc_decoder *decoder);
 
 /* The ID of the encoding the decoder decodes: with WHATENC_BOM_SNIFF, the
  * encoding of a BOM found at the start of the stream (known once the first
- * 3 bytes, or the end of a shorter stream, were passed), otherwise the one
- * it was created for.  WHATENC_ERR_INVALID_HANDLE, WHATENC_ERR_FORKED. */
+ * 3 bytes, or the end of a shorter stream, were passed; still reported after
+ * the stream's last call), otherwise the one it was created for.  WHATENC_ERR_INVALID_HANDLE, WHATENC_ERR_FORKED. */
 int whatenc_decoder_encoding(const whatenc_decoder *decoder);
 
 /* Stores in *out an upper bound of the UTF-8 bytes (UTF-16 code units for
