@@ -309,6 +309,12 @@ func (enc *Encoder) finish(dst []byte, res *EncodeResult) {
 // finishFamily runs the encoder's end-of-queue step; it returns false with
 // res.Status OutputFull if its output does not fit.
 func (enc *Encoder) finishFamily(dst []byte, res *EncodeResult) bool {
+	n := enc.st.finish(dst[res.Written:])
+	if n < 0 {
+		res.Status = OutputFull
+		return false
+	}
+	res.Written += n
 	return true
 }
 

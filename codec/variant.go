@@ -27,6 +27,12 @@ type decoderState struct {
 	utf8        utf8DecoderState
 	utf16       utf16DecoderState
 	replacement replacementDecoderState
+	gb18030     gb18030DecoderState
+	big5        big5DecoderState
+	eucJP       eucJPDecoderState
+	iso2022JP   iso2022JPDecoderState
+	shiftJIS    shiftJISDecoderState
+	euckr       eucKRDecoderState
 }
 
 // decoderStateBytes bounds the input bytes a decoder's state holds (a
@@ -54,6 +60,18 @@ func (d *Decoder) decodeFamily(src []byte, s *sink, last bool) (Status, int) {
 		return d.decodeSingleByte(src, s)
 	case familyReplacement:
 		return d.decodeReplacement(src, s)
+	case familyGBK, familyGB18030:
+		return d.decodeGB18030(src, s, last)
+	case familyBig5:
+		return d.decodeBig5(src, s, last)
+	case familyEUCJP:
+		return d.decodeEUCJP(src, s, last)
+	case familyISO2022JP:
+		return d.decodeISO2022JP(src, s, last)
+	case familyShiftJIS:
+		return d.decodeShiftJIS(src, s, last)
+	case familyEUCKR:
+		return d.decodeEUCKR(src, s, last)
 	}
 	// Unreachable: every family is handled above.
 	return InputEmpty, len(src)
@@ -62,6 +80,7 @@ func (d *Decoder) decodeFamily(src []byte, s *sink, last bool) (Status, int) {
 // encoderState is the state of the standard's encoder instances: only
 // ISO-2022-JP's encoder has any.
 type encoderState struct {
+	iso2022JP iso2022JPEncoderState
 }
 
 // encodeFamily encodes scalar value c with the encoder of e's encoding into
@@ -77,6 +96,20 @@ func (e *Encoder) encodeFamily(c rune, dst []byte) (n int, bad rune) {
 		return e.encodeSingleByte(c, dst)
 	case familyXUserDefined:
 		return encodeXUserDefined(c, dst)
+	case familyGBK:
+		return encodeGB18030(c, dst, true)
+	case familyGB18030:
+		return encodeGB18030(c, dst, false)
+	case familyBig5:
+		return encodeBig5(c, dst)
+	case familyEUCJP:
+		return encodeEUCJP(c, dst)
+	case familyISO2022JP:
+		return encodeISO2022JP(&e.st.iso2022JP, c, dst)
+	case familyShiftJIS:
+		return encodeShiftJIS(c, dst)
+	case familyEUCKR:
+		return encodeEUCKR(c, dst)
 	}
 	// Unreachable: Encoders exist only for output encodings.
 	return 0, c
@@ -84,4 +117,11 @@ func (e *Encoder) encodeFamily(c rune, dst []byte) (n int, bad rune) {
 
 // asciiIsIdentity reports whether the encoder's state writes an ASCII code
 // point as its own byte.
-func (st *encoderState) asciiIsIdentity() bool { return true }
+func (st *encoderState) asciiIsIdentity() bool { return st.iso2022JP == iso2022JPEncASCII }
+
+// finish runs the encoder's end-of-queue step into dst: the ISO-2022-JP
+// encoder returns to ASCII. It returns the bytes written, or -1 if they do
+// not fit.
+func (st *encoderState) finish(dst []byte) int {
+	return finishISO2022JP(&st.iso2022JP, dst)
+}

@@ -1,0 +1,111 @@
+package codec
+
+import "github.com/whatenc/whatenc/indexes"
+
+// EUC-KR (section 13).
+
+// eucKRDecoderState is the EUC-KR decoder's EUC-KR leading (0x00 for none).
+type eucKRDecoderState struct {
+	lead byte
+}
+
+// decodeEUCKR is the EUC-KR decoder (section 13.1.1).
+func (d *Decoder) decodeEUCKR(src []byte, s *sink, last bool) (Status, int) {
+	st := &d.st.euckr
+	i := 0
+	if st.lead != 0 && len(src) > 0 {
+		// Finish the sequence an earlier call began.
+		if !s.hasRoom() {
+			return OutputFull, 0
+		}
+		lead := st.lead
+		st.lead = 0
+		n, stop := d.eucKRPair(lead, src[0], s)
+		i = n - 1
+		if stop {
+			return Malformed, i
+		}
+	}
+	for i < len(src) {
+		if !s.hasRoom() {
+			return OutputFull, i
+		}
+		b := src[i]
+		if b < 0x80 {
+			i += s.putASCII(src[i:])
+			continue
+		}
+		if b == 0x80 || b == 0xFF {
+			i++
+			if d.fail(s, 1) {
+				return Malformed, i
+			}
+			continue
+		}
+		if i+1 == len(src) {
+			st.lead = b
+			i++
+			break
+		}
+		// The common case inline: a trail byte 0x41 to 0xFE that maps.
+		if t := src[i+1]; t >= 0x41 && t <= 0xFE {
+			if c := indexes.EUCKRCodePoint(int(b-0x81)*190 + int(t-0x41)); c != 0 {
+				s.putIndex(c)
+				i += 2
+				continue
+			}
+		}
+		n, stop := d.eucKRPair(b, src[i+1], s)
+		i += n
+		if stop {
+			return Malformed, i
+		}
+	}
+	if last && st.lead != 0 && i == len(src) {
+		if !s.hasRoom() {
+			return OutputFull, i
+		}
+		st.lead = 0
+		if d.fail(s, 1) {
+			return Malformed, i
+		}
+	}
+	return InputEmpty, i
+}
+
+// eucKRPair decodes leading byte lead (0x81 to 0xFE) followed by byte b
+// (section 13.1.1, step 3). It returns how many of the two bytes it
+// consumed: 1 when b is an ASCII byte the standard restores after an error.
+// stop is true when a Fatal decoder must stop.
+func (d *Decoder) eucKRPair(lead, b byte, s *sink) (n int, stop bool) {
+	if b >= 0x41 && b <= 0xFE {
+		if c := indexes.EUCKRCodePoint(int(lead-0x81)*190 + int(b-0x41)); c != 0 {
+			s.putIndex(c)
+			return 2, false
+		}
+	}
+	if b < 0x80 {
+		return 1, d.fail(s, 1)
+	}
+	return 2, d.fail(s, 2)
+}
+
+// encodeEUCKR is the EUC-KR encoder (section 13.1.2).
+func encodeEUCKR(c rune, dst []byte) (int, rune) {
+	if c < 0x80 {
+		if len(dst) < 1 {
+			return -1, -1
+		}
+		dst[0] = byte(c)
+		return 1, -1
+	}
+	p := indexes.EUCKRPointer(c)
+	if p < 0 {
+		return 0, c
+	}
+	if len(dst) < 2 {
+		return -1, -1
+	}
+	dst[0], dst[1] = byte(p/190+0x81), byte(p%190+0x41)
+	return 2, -1
+}

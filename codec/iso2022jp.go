@@ -1,0 +1,362 @@
+package codec
+
+import (
+	"encoding/binary"
+
+	"github.com/whatenc/whatenc/indexes"
+)
+
+// ISO-2022-JP (section 12.2).
+
+// iso2022JPState is an ISO-2022-JP decoder state (section 12.2.1).
+type iso2022JPState uint8
+
+const (
+	iso2022JPASCII iso2022JPState = iota
+	iso2022JPRoman
+	iso2022JPKatakana
+	iso2022JPLeadByte
+	iso2022JPTrailByte
+	iso2022JPEscapeStart
+	iso2022JPEscape
+)
+
+// iso2022JPDecoderState is the ISO-2022-JP decoder's decoder state, output
+// state, leading and output.
+type iso2022JPDecoderState struct {
+	state, outputState iso2022JPState
+	lead               byte
+	output             bool
+}
+
+// decodeISO2022JP is the ISO-2022-JP decoder (section 12.2.1). It runs the
+// standard's handler byte by byte, with fast loops for runs of ASCII in the
+// ASCII state and of byte pairs in the leading byte state.
+func (d *Decoder) decodeISO2022JP(src []byte, s *sink, last bool) (Status, int) {
+	st := &d.st.iso2022JP
+	i := 0
+	for i < len(src) {
+		if !s.hasRoom() {
+			return OutputFull, i
+		}
+		b := src[i]
+		switch st.state {
+		case iso2022JPASCII:
+			if n := iso2022JPASCIIPrefix(src[i:]); n > 0 {
+				st.output = false
+				i += s.putASCII(src[i : i+n])
+				continue
+			}
+			i++
+			switch {
+			case b == 0x1B:
+				st.state = iso2022JPEscapeStart
+			default: // 0x0E, 0x0F or a byte 0x80 and above
+				st.output = false
+				if d.fail(s, 1) {
+					return Malformed, i
+				}
+			}
+		case iso2022JPRoman:
+			i++
+			switch {
+			case b == 0x1B:
+				st.state = iso2022JPEscapeStart
+			case b == 0x5C:
+				st.output = false
+				s.putIndex(0xA5)
+			case b == 0x7E:
+				st.output = false
+				s.putIndex(0x203E)
+			case b < 0x80 && b != 0x0E && b != 0x0F:
+				st.output = false
+				s.putASCIIByte(b)
+			default:
+				st.output = false
+				if d.fail(s, 1) {
+					return Malformed, i
+				}
+			}
+		case iso2022JPKatakana:
+			i++
+			switch {
+			case b == 0x1B:
+				st.state = iso2022JPEscapeStart
+			case b >= 0x21 && b <= 0x5F:
+				st.output = false
+				s.putIndex(0xFF61 - 0x21 + rune(b))
+			default:
+				st.output = false
+				if d.fail(s, 1) {
+					return Malformed, i
+				}
+			}
+		case iso2022JPLeadByte:
+			// Pairs of bytes 0x21 to 0x7E: the common case.
+			if b >= 0x21 && b <= 0x7E && i+1 < len(src) {
+				if t := src[i+1]; t >= 0x21 && t <= 0x7E {
+					st.output = false
+					i += 2
+					if c := indexes.JIS0208CodePoint(int(b-0x21)*94 + int(t-0x21)); c != 0 {
+						s.putIndex(c)
+					} else if d.fail(s, 2) {
+						return Malformed, i
+					}
+					continue
+				}
+			}
+			i++
+			switch {
+			case b == 0x1B:
+				st.state = iso2022JPEscapeStart
+			case b >= 0x21 && b <= 0x7E:
+				st.output = false
+				st.lead = b
+				st.state = iso2022JPTrailByte
+			default:
+				st.output = false
+				if d.fail(s, 1) {
+					return Malformed, i
+				}
+			}
+		case iso2022JPTrailByte:
+			i++
+			switch {
+			case b == 0x1B:
+				st.state = iso2022JPEscapeStart
+				if d.fail(s, 1) {
+					return Malformed, i
+				}
+			case b >= 0x21 && b <= 0x7E:
+				st.state = iso2022JPLeadByte
+				if c := indexes.JIS0208CodePoint(int(st.lead-0x21)*94 + int(b-0x21)); c != 0 {
+					s.putIndex(c)
+				} else if d.fail(s, 2) {
+					return Malformed, i
+				}
+			default:
+				st.state = iso2022JPLeadByte
+				if d.fail(s, 2) {
+					return Malformed, i
+				}
+			}
+		case iso2022JPEscapeStart:
+			if b == 0x24 || b == 0x28 {
+				st.lead = b
+				st.state = iso2022JPEscape
+				i++
+				continue
+			}
+			// Restore byte: it is not consumed.
+			st.output = false
+			st.state = st.outputState
+			if d.fail(s, 1) {
+				return Malformed, i
+			}
+		case iso2022JPEscape:
+			lead := st.lead
+			st.lead = 0
+			state, ok := iso2022JPEscapeState(lead, b)
+			if ok {
+				i++
+				st.state, st.outputState = state, state
+				output := st.output
+				st.output = true
+				if output && d.fail(s, 3) {
+					return Malformed, i
+				}
+				continue
+			}
+			// Restore « leading, byte »: byte is not consumed, leading goes
+			// back in front of it.
+			d.restore(lead)
+			st.output = false
+			st.state = st.outputState
+			if status, cont := d.errStatus(d.fail(s, 1)); !cont {
+				return status, i
+			}
+		}
+	}
+	if last && i == len(src) {
+		// End of queue.
+		switch st.state {
+		case iso2022JPTrailByte, iso2022JPEscapeStart, iso2022JPEscape:
+			if !s.hasRoom() {
+				return OutputFull, i
+			}
+			bad := 1
+			if st.state == iso2022JPEscape {
+				d.restore(st.lead)
+				st.lead = 0
+			}
+			if st.state == iso2022JPTrailByte {
+				st.state = iso2022JPLeadByte
+			} else {
+				st.output = false
+				st.state = st.outputState
+			}
+			if status, _ := d.errStatus(d.fail(s, bad)); status != InputEmpty {
+				return status, i
+			}
+		}
+	}
+	return InputEmpty, i
+}
+
+// iso2022JPEscapeState returns the state an escape sequence ESC lead b
+// selects (section 12.2.1, escape state, steps 3 to 6).
+func iso2022JPEscapeState(lead, b byte) (iso2022JPState, bool) {
+	switch {
+	case lead == 0x28 && b == 0x42: // ESC ( B
+		return iso2022JPASCII, true
+	case lead == 0x28 && b == 0x4A: // ESC ( J
+		return iso2022JPRoman, true
+	case lead == 0x28 && b == 0x49: // ESC ( I
+		return iso2022JPKatakana, true
+	case lead == 0x24 && (b == 0x40 || b == 0x42): // ESC $ @, ESC $ B
+		return iso2022JPLeadByte, true
+	}
+	return 0, false
+}
+
+// iso2022JPASCIIPrefix returns the length of the prefix of b that the ASCII
+// state decodes as itself: bytes below 0x80 other than 0x0E, 0x0F and 0x1B.
+// It looks at eight bytes at a time.
+func iso2022JPASCIIPrefix(b []byte) int {
+	const ones = 0x0101010101010101
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		esc := w ^ (0x1B * ones)
+		so := (w &^ ones) ^ (0x0E * ones) // 0x0E and 0x0F
+		if (w|(esc-ones)&^esc|(so-ones)&^so)&highBits != 0 {
+			break
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c >= 0x80 || c == 0x0E || c == 0x0F || c == 0x1B {
+			break
+		}
+	}
+	return i
+}
+
+// iso2022JPEncoderState is the ISO-2022-JP encoder state (section 12.2.2).
+type iso2022JPEncoderState uint8
+
+const (
+	iso2022JPEncASCII iso2022JPEncoderState = iota
+	iso2022JPEncRoman
+	iso2022JPEncJIS0208
+)
+
+// The escape sequences the encoder writes.
+var (
+	escASCII   = [3]byte{0x1B, 0x28, 0x42} // ESC ( B
+	escRoman   = [3]byte{0x1B, 0x28, 0x4A} // ESC ( J
+	escJIS0208 = [3]byte{0x1B, 0x24, 0x42} // ESC $ B
+)
+
+// encodeISO2022JP is the ISO-2022-JP encoder (section 12.2.2) for scalar
+// value c. Where the standard writes an escape sequence and restores c,
+// this writes the escape and c's bytes together, or nothing if both do not
+// fit. On an error the state is ASCII or Roman, where the ASCII bytes of a
+// numeric character reference encode as themselves.
+func encodeISO2022JP(st *iso2022JPEncoderState, c rune, dst []byte) (int, rune) {
+	if c < 0x80 {
+		switch {
+		case (c == 0x0E || c == 0x0F || c == 0x1B) && *st != iso2022JPEncJIS0208:
+			// U+FFFD rather than c, to prevent attacks.
+			return 0, 0xFFFD
+		case *st == iso2022JPEncASCII, *st == iso2022JPEncRoman && c != 0x5C && c != 0x7E:
+			if len(dst) < 1 {
+				return -1, -1
+			}
+			dst[0] = byte(c)
+			return 1, -1
+		}
+		// Restore c, switch to ASCII and encode c there.
+		if c == 0x0E || c == 0x0F || c == 0x1B {
+			// Only from jis0208: the escape, then the error.
+			if len(dst) < 3 {
+				return -1, -1
+			}
+			*st = iso2022JPEncASCII
+			copy(dst, escASCII[:])
+			return 3, 0xFFFD
+		}
+		if len(dst) < 4 {
+			return -1, -1
+		}
+		*st = iso2022JPEncASCII
+		copy(dst, escASCII[:])
+		dst[3] = byte(c)
+		return 4, -1
+	}
+	if c == 0xA5 || c == 0x203E {
+		b := byte(0x5C)
+		if c == 0x203E {
+			b = 0x7E
+		}
+		if *st == iso2022JPEncRoman {
+			if len(dst) < 1 {
+				return -1, -1
+			}
+			dst[0] = b
+			return 1, -1
+		}
+		if len(dst) < 4 {
+			return -1, -1
+		}
+		*st = iso2022JPEncRoman
+		copy(dst, escRoman[:])
+		dst[3] = b
+		return 4, -1
+	}
+	if c == 0x2212 {
+		c = 0xFF0D
+	}
+	if c >= 0xFF61 && c <= 0xFF9F {
+		c = indexes.ISO2022JPKatakanaCodePoint(int(c - 0xFF61))
+	}
+	p := indexes.JIS0208Pointer(c)
+	if p < 0 {
+		if *st == iso2022JPEncJIS0208 {
+			if len(dst) < 3 {
+				return -1, -1
+			}
+			*st = iso2022JPEncASCII
+			copy(dst, escASCII[:])
+			return 3, c
+		}
+		return 0, c
+	}
+	lead, trail := byte(p/94+0x21), byte(p%94+0x21)
+	if *st != iso2022JPEncJIS0208 {
+		if len(dst) < 5 {
+			return -1, -1
+		}
+		*st = iso2022JPEncJIS0208
+		copy(dst, escJIS0208[:])
+		dst[3], dst[4] = lead, trail
+		return 5, -1
+	}
+	if len(dst) < 2 {
+		return -1, -1
+	}
+	dst[0], dst[1] = lead, trail
+	return 2, -1
+}
+
+// finishISO2022JP is the ISO-2022-JP encoder's end-of-queue step: back to
+// ASCII. It returns the bytes written, or -1 if they do not fit.
+func finishISO2022JP(st *iso2022JPEncoderState, dst []byte) int {
+	if *st == iso2022JPEncASCII {
+		return 0
+	}
+	if len(dst) < 3 {
+		return -1
+	}
+	*st = iso2022JPEncASCII
+	return copy(dst, escASCII[:])
+}
