@@ -136,3 +136,38 @@ func encodeBig5(c rune, dst []byte) (int, rune) {
 	dst[0], dst[1] = byte(p/157+0x81), byte(trail+offset)
 	return 2, -1
 }
+
+// encodeBig5Run is the Big5 encoder's fast path from UTF-8 (see
+// encodeCJKRun).
+func encodeBig5Run(src, dst []byte, i int, res *EncodeResult) int {
+	w := res.Written
+	for i < len(src) {
+		if src[i] < 0x80 {
+			k := copyASCII(dst[w:], src[i:])
+			if k == 0 {
+				break
+			}
+			i += k
+			w += k
+			continue
+		}
+		c, n := nextScalar(src, i)
+		if n == 0 || len(dst)-w < 2 {
+			break
+		}
+		p := indexes.Big5Pointer(c)
+		if p < 0 {
+			break
+		}
+		trail := p % 157
+		offset := 0x40
+		if trail >= 0x3F {
+			offset = 0x62
+		}
+		dst[w], dst[w+1] = byte(p/157+0x81), byte(trail+offset)
+		w += 2
+		i += n
+	}
+	res.Written = w
+	return i
+}

@@ -91,6 +91,8 @@ func (enc *Encoder) EncodeFromUTF8(src, dst []byte, last bool) EncodeResult {
 		i = enc.copyUTF8(src, dst, i, &res)
 	case familySingleByte:
 		i = enc.encodeSingleByteRun(src, dst, i, &res)
+	default:
+		i = enc.encodeCJKRun(src, dst, i, &res)
 	}
 	for i < len(src) && res.Status == InputEmpty {
 		if src[i] < 0x80 && enc.asciiIsIdentity() {
@@ -115,6 +117,9 @@ func (enc *Encoder) EncodeFromUTF8(src, dst []byte, last bool) EncodeResult {
 			break
 		}
 		i += n
+		if res.Status == InputEmpty {
+			i = enc.encodeCJKRun(src, dst, i, &res)
+		}
 	}
 	res.Read = i
 	if res.Status == InputEmpty && last {

@@ -208,3 +208,34 @@ func encodeEUCJP(c rune, dst []byte) (int, rune) {
 	dst[0] = byte(c)
 	return 1, -1
 }
+
+// encodeEUCJPRun is the EUC-JP encoder's fast path from UTF-8 (see
+// encodeCJKRun): code points in index jis0208, except U+00A5, U+203E and
+// U+2212, which the general loop handles.
+func encodeEUCJPRun(src, dst []byte, i int, res *EncodeResult) int {
+	w := res.Written
+	for i < len(src) {
+		if src[i] < 0x80 {
+			k := copyASCII(dst[w:], src[i:])
+			if k == 0 {
+				break
+			}
+			i += k
+			w += k
+			continue
+		}
+		c, n := nextScalar(src, i)
+		if n == 0 || len(dst)-w < 2 || c == 0xA5 || c == 0x203E || c == 0x2212 {
+			break
+		}
+		p := indexes.JIS0208Pointer(c)
+		if p < 0 {
+			break
+		}
+		dst[w], dst[w+1] = byte(p/94+0xA1), byte(p%94+0xA1)
+		w += 2
+		i += n
+	}
+	res.Written = w
+	return i
+}

@@ -109,3 +109,33 @@ func encodeEUCKR(c rune, dst []byte) (int, rune) {
 	dst[0], dst[1] = byte(p/190+0x81), byte(p%190+0x41)
 	return 2, -1
 }
+
+// encodeEUCKRRun is the EUC-KR encoder's fast path from UTF-8 (see
+// encodeCJKRun).
+func encodeEUCKRRun(src, dst []byte, i int, res *EncodeResult) int {
+	w := res.Written
+	for i < len(src) {
+		if src[i] < 0x80 {
+			k := copyASCII(dst[w:], src[i:])
+			if k == 0 {
+				break
+			}
+			i += k
+			w += k
+			continue
+		}
+		c, n := nextScalar(src, i)
+		if n == 0 || len(dst)-w < 2 {
+			break
+		}
+		p := indexes.EUCKRPointer(c)
+		if p < 0 {
+			break
+		}
+		dst[w], dst[w+1] = byte(p/190+0x81), byte(p%190+0x41)
+		w += 2
+		i += n
+	}
+	res.Written = w
+	return i
+}

@@ -328,3 +328,39 @@ func encodeGB18030(c rune, dst []byte, gbk bool) (int, rune) {
 	dst[0] = byte(p/10 + 0x81)
 	return 4, -1
 }
+
+// encodeGB18030Run is the gb18030 and GBK encoders' fast path from UTF-8
+// (see encodeCJKRun): code points in index gb18030 other than U+20AC, which
+// both encoders treat alike.
+func encodeGB18030Run(src, dst []byte, i int, res *EncodeResult) int {
+	w := res.Written
+	for i < len(src) {
+		if src[i] < 0x80 {
+			k := copyASCII(dst[w:], src[i:])
+			if k == 0 {
+				break
+			}
+			i += k
+			w += k
+			continue
+		}
+		c, n := nextScalar(src, i)
+		if n == 0 || len(dst)-w < 2 || c == 0x20AC {
+			break
+		}
+		p := indexes.GB18030Pointer(c)
+		if p < 0 {
+			break
+		}
+		trail := p % 190
+		offset := 0x40
+		if trail >= 0x3F {
+			offset = 0x41
+		}
+		dst[w], dst[w+1] = byte(p/190+0x81), byte(trail+offset)
+		w += 2
+		i += n
+	}
+	res.Written = w
+	return i
+}

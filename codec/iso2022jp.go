@@ -360,3 +360,38 @@ func finishISO2022JP(st *iso2022JPEncoderState, dst []byte) int {
 	*st = iso2022JPEncASCII
 	return copy(dst, escASCII[:])
 }
+
+// encodeISO2022JPRun is the ISO-2022-JP encoder's fast path from UTF-8 (see
+// encodeCJKRun): in the ASCII state, ASCII other than U+000E, U+000F and
+// U+001B; in the jis0208 state, code points in index jis0208 other than
+// U+00A5, U+203E and U+2212. Escapes are the general loop's.
+func encodeISO2022JPRun(st *iso2022JPEncoderState, src, dst []byte, i int, res *EncodeResult) int {
+	w := res.Written
+	switch *st {
+	case iso2022JPEncASCII:
+		rest := src[i:]
+		if len(rest) > len(dst)-w {
+			rest = rest[:len(dst)-w]
+		}
+		k := iso2022JPASCIIPrefix(rest)
+		copy(dst[w:], rest[:k])
+		i += k
+		w += k
+	case iso2022JPEncJIS0208:
+		for i < len(src) && src[i] >= 0x80 {
+			c, n := nextScalar(src, i)
+			if n == 0 || len(dst)-w < 2 || c == 0xA5 || c == 0x203E || c == 0x2212 {
+				break
+			}
+			p := indexes.JIS0208Pointer(c)
+			if p < 0 {
+				break
+			}
+			dst[w], dst[w+1] = byte(p/94+0x21), byte(p%94+0x21)
+			w += 2
+			i += n
+		}
+	}
+	res.Written = w
+	return i
+}

@@ -28,3 +28,47 @@ func (s *sink) putASCIIByte(b byte) {
 	}
 	s.n++
 }
+
+// nextScalar decodes the valid, complete UTF-8 sequence of two to four
+// bytes at src[i], whose first byte is not ASCII. It returns n = 0 when the
+// bytes there are malformed or unfinished: the encoders' general loop
+// handles those.
+func nextScalar(src []byte, i int) (c rune, n int) {
+	b := src[i]
+	seq := utf8Seqs[b]
+	rest := src[i+1:]
+	switch {
+	case seq.size == 3 && len(rest) >= 2 && rest[0] >= seq.lower && rest[0] <= seq.upper && rest[1]&0xC0 == 0x80:
+		return rune(b&0x0F)<<12 | rune(rest[0]&0x3F)<<6 | rune(rest[1]&0x3F), 3
+	case seq.size == 2 && len(rest) >= 1 && rest[0]&0xC0 == 0x80:
+		return rune(b&0x1F)<<6 | rune(rest[0]&0x3F), 2
+	case seq.size == 4 && len(rest) >= 3 && rest[0] >= seq.lower && rest[0] <= seq.upper && rest[1]&0xC0 == 0x80 && rest[2]&0xC0 == 0x80:
+		return rune(b&0x07)<<18 | rune(rest[0]&0x3F)<<12 | rune(rest[1]&0x3F)<<6 | rune(rest[2]&0x3F), 4
+	}
+	return 0, 0
+}
+
+// The encoders' fast paths from UTF-8. Each encodes ASCII runs and valid
+// sequences of code points that its encoding maps directly, and returns
+// where it stopped in src (at the end, at a malformed, unfinished,
+// unmappable or otherwise special sequence, or when dst is full) for the
+// general loop, which calls it again after each character it handles.
+
+// encodeCJKRun dispatches to the fast path of enc's family, if it has one.
+func (enc *Encoder) encodeCJKRun(src, dst []byte, i int, res *EncodeResult) int {
+	switch enc.encoding().family {
+	case familyGBK, familyGB18030:
+		return encodeGB18030Run(src, dst, i, res)
+	case familyBig5:
+		return encodeBig5Run(src, dst, i, res)
+	case familyEUCJP:
+		return encodeEUCJPRun(src, dst, i, res)
+	case familyISO2022JP:
+		return encodeISO2022JPRun(&enc.st.iso2022JP, src, dst, i, res)
+	case familyShiftJIS:
+		return encodeShiftJISRun(src, dst, i, res)
+	case familyEUCKR:
+		return encodeEUCKRRun(src, dst, i, res)
+	}
+	return i
+}

@@ -153,3 +153,44 @@ func encodeShiftJIS(c rune, dst []byte) (int, rune) {
 	dst[0] = byte(c)
 	return 1, -1
 }
+
+// encodeShiftJISRun is the Shift_JIS encoder's fast path from UTF-8 (see
+// encodeCJKRun): code points with an index Shift_JIS pointer, except
+// U+00A5, U+203E, U+2212 and U+0080, which the general loop handles.
+func encodeShiftJISRun(src, dst []byte, i int, res *EncodeResult) int {
+	w := res.Written
+	for i < len(src) {
+		if src[i] < 0x80 {
+			k := copyASCII(dst[w:], src[i:])
+			if k == 0 {
+				break
+			}
+			i += k
+			w += k
+			continue
+		}
+		c, n := nextScalar(src, i)
+		if n == 0 || len(dst)-w < 2 || c == 0xA5 || c == 0x203E || c == 0x2212 {
+			break
+		}
+		p := indexes.ShiftJISPointer(c)
+		if p < 0 {
+			break
+		}
+		lead := p / 188
+		leadOffset := 0x81
+		if lead >= 0x1F {
+			leadOffset = 0xC1
+		}
+		trail := p % 188
+		offset := 0x40
+		if trail >= 0x3F {
+			offset = 0x41
+		}
+		dst[w], dst[w+1] = byte(lead+leadOffset), byte(trail+offset)
+		w += 2
+		i += n
+	}
+	res.Written = w
+	return i
+}
