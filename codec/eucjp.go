@@ -30,6 +30,11 @@ func (d *Decoder) decodeEUCJP(src []byte, s *sink, last bool) (Status, int) {
 		}
 	}
 	for i < len(src) {
+		if !s.wide {
+			if i = decodePairsUTF8(familyEUCJP, src, i, s); i == len(src) {
+				break
+			}
+		}
 		if !s.hasRoom() {
 			return OutputFull, i
 		}
@@ -210,29 +215,37 @@ func encodeEUCJP(c rune, dst []byte) (int, rune) {
 }
 
 // encodeEUCJPRun is the EUC-JP encoder's fast path from UTF-8 (see
-// encodeCJKRun): code points in index jis0208, except U+00A5, U+203E and
-// U+2212, which the general loop handles.
+// encodeCJKRun): U+00A5, U+203E and U+2212 are left out.
 func encodeEUCJPRun(src, dst []byte, i int, res *EncodeResult) int {
 	w := res.Written
-	for i < len(src) {
-		if src[i] < 0x80 {
-			k := copyASCII(dst[w:], src[i:])
-			if k == 0 {
-				break
+	for i < len(src) && w+1 < len(dst) {
+		b := src[i]
+		if b < 0x80 {
+			dst[w] = b
+			w++
+			i++
+			if i < len(src) && src[i] < 0x80 {
+				k := copyASCII(dst[w:], src[i:])
+				i += k
+				w += k
 			}
-			i += k
-			w += k
 			continue
 		}
-		c, n := nextScalar(src, i)
-		if n == 0 || len(dst)-w < 2 || c == 0xA5 || c == 0x203E || c == 0x2212 {
-			break
+		c, n := rune(-1), 3
+		if i+2 < len(src) {
+			c = utf8Three(b, src[i+1], src[i+2])
+		}
+		if c < 0 {
+			if c, n = nextScalar(src, i); n == 0 {
+				break
+			}
 		}
 		p := indexes.JIS0208Pointer(c)
-		if p < 0 {
+		if p < 0 || c == 0xA5 || c == 0x203E || c == 0x2212 {
 			break
 		}
-		dst[w], dst[w+1] = byte(p/94+0xA1), byte(p%94+0xA1)
+		u := uint(p)
+		dst[w], dst[w+1] = byte(u/94+0xA1), byte(u%94+0xA1)
 		w += 2
 		i += n
 	}

@@ -27,6 +27,11 @@ func (d *Decoder) decodeEUCKR(src []byte, s *sink, last bool) (Status, int) {
 		}
 	}
 	for i < len(src) {
+		if !s.wide {
+			if i = decodePairsUTF8(familyEUCKR, src, i, s); i == len(src) {
+				break
+			}
+		}
 		if !s.hasRoom() {
 			return OutputFull, i
 		}
@@ -114,25 +119,34 @@ func encodeEUCKR(c rune, dst []byte) (int, rune) {
 // encodeCJKRun).
 func encodeEUCKRRun(src, dst []byte, i int, res *EncodeResult) int {
 	w := res.Written
-	for i < len(src) {
-		if src[i] < 0x80 {
-			k := copyASCII(dst[w:], src[i:])
-			if k == 0 {
-				break
+	for i < len(src) && w+1 < len(dst) {
+		b := src[i]
+		if b < 0x80 {
+			dst[w] = b
+			w++
+			i++
+			if i < len(src) && src[i] < 0x80 {
+				k := copyASCII(dst[w:], src[i:])
+				i += k
+				w += k
 			}
-			i += k
-			w += k
 			continue
 		}
-		c, n := nextScalar(src, i)
-		if n == 0 || len(dst)-w < 2 {
-			break
+		c, n := rune(-1), 3
+		if i+2 < len(src) {
+			c = utf8Three(b, src[i+1], src[i+2])
+		}
+		if c < 0 {
+			if c, n = nextScalar(src, i); n == 0 {
+				break
+			}
 		}
 		p := indexes.EUCKRPointer(c)
 		if p < 0 {
 			break
 		}
-		dst[w], dst[w+1] = byte(p/190+0x81), byte(p%190+0x41)
+		u := uint(p)
+		dst[w], dst[w+1] = byte(u/190+0x81), byte(u%190+0x41)
 		w += 2
 		i += n
 	}

@@ -33,6 +33,11 @@ func (d *Decoder) decodeGB18030(src []byte, s *sink, last bool) (Status, int) {
 		}
 	}
 	for i < len(src) {
+		if !s.wide {
+			if i = decodePairsUTF8(familyGB18030, src, i, s); i == len(src) {
+				break
+			}
+		}
 		if !s.hasRoom() {
 			return OutputFull, i
 		}
@@ -329,35 +334,38 @@ func encodeGB18030(c rune, dst []byte, gbk bool) (int, rune) {
 	return 4, -1
 }
 
-// encodeGB18030Run is the gb18030 and GBK encoders' fast path from UTF-8
-// (see encodeCJKRun): code points in index gb18030 other than U+20AC, which
-// both encoders treat alike.
+// encodeGB18030Run is the gb18030 and GBK encoder's fast path from UTF-8 (see
+// encodeCJKRun): U+20AC is left out, as GBK encodes it as 0x80.
 func encodeGB18030Run(src, dst []byte, i int, res *EncodeResult) int {
 	w := res.Written
-	for i < len(src) {
-		if src[i] < 0x80 {
-			k := copyASCII(dst[w:], src[i:])
-			if k == 0 {
-				break
+	for i < len(src) && w+1 < len(dst) {
+		b := src[i]
+		if b < 0x80 {
+			dst[w] = b
+			w++
+			i++
+			if i < len(src) && src[i] < 0x80 {
+				k := copyASCII(dst[w:], src[i:])
+				i += k
+				w += k
 			}
-			i += k
-			w += k
 			continue
 		}
-		c, n := nextScalar(src, i)
-		if n == 0 || len(dst)-w < 2 || c == 0x20AC {
-			break
+		c, n := rune(-1), 3
+		if i+2 < len(src) {
+			c = utf8Three(b, src[i+1], src[i+2])
+		}
+		if c < 0 {
+			if c, n = nextScalar(src, i); n == 0 {
+				break
+			}
 		}
 		p := indexes.GB18030Pointer(c)
-		if p < 0 {
+		if p < 0 || c == 0x20AC {
 			break
 		}
-		trail := p % 190
-		offset := 0x40
-		if trail >= 0x3F {
-			offset = 0x41
-		}
-		dst[w], dst[w+1] = byte(p/190+0x81), byte(trail+offset)
+		u := uint(p)
+		dst[w], dst[w+1] = byte(u/190+0x81), gb18030Trail[u%190]
 		w += 2
 		i += n
 	}

@@ -28,6 +28,11 @@ func (d *Decoder) decodeShiftJIS(src []byte, s *sink, last bool) (Status, int) {
 		}
 	}
 	for i < len(src) {
+		if !s.wide {
+			if i = decodePairsUTF8(familyShiftJIS, src, i, s); i == len(src) {
+				break
+			}
+		}
 		if !s.hasRoom() {
 			return OutputFull, i
 		}
@@ -155,39 +160,37 @@ func encodeShiftJIS(c rune, dst []byte) (int, rune) {
 }
 
 // encodeShiftJISRun is the Shift_JIS encoder's fast path from UTF-8 (see
-// encodeCJKRun): code points with an index Shift_JIS pointer, except
-// U+00A5, U+203E, U+2212 and U+0080, which the general loop handles.
+// encodeCJKRun): U+00A5, U+203E and U+2212 are left out.
 func encodeShiftJISRun(src, dst []byte, i int, res *EncodeResult) int {
 	w := res.Written
-	for i < len(src) {
-		if src[i] < 0x80 {
-			k := copyASCII(dst[w:], src[i:])
-			if k == 0 {
-				break
+	for i < len(src) && w+1 < len(dst) {
+		b := src[i]
+		if b < 0x80 {
+			dst[w] = b
+			w++
+			i++
+			if i < len(src) && src[i] < 0x80 {
+				k := copyASCII(dst[w:], src[i:])
+				i += k
+				w += k
 			}
-			i += k
-			w += k
 			continue
 		}
-		c, n := nextScalar(src, i)
-		if n == 0 || len(dst)-w < 2 || c == 0xA5 || c == 0x203E || c == 0x2212 {
-			break
+		c, n := rune(-1), 3
+		if i+2 < len(src) {
+			c = utf8Three(b, src[i+1], src[i+2])
+		}
+		if c < 0 {
+			if c, n = nextScalar(src, i); n == 0 {
+				break
+			}
 		}
 		p := indexes.ShiftJISPointer(c)
-		if p < 0 {
+		if p < 0 || c == 0xA5 || c == 0x203E || c == 0x2212 {
 			break
 		}
-		lead := p / 188
-		leadOffset := 0x81
-		if lead >= 0x1F {
-			leadOffset = 0xC1
-		}
-		trail := p % 188
-		offset := 0x40
-		if trail >= 0x3F {
-			offset = 0x41
-		}
-		dst[w], dst[w+1] = byte(lead+leadOffset), byte(trail+offset)
+		u := uint(p)
+		dst[w], dst[w+1] = shiftJISLead[u/188], shiftJISTrail[u%188]
 		w += 2
 		i += n
 	}
