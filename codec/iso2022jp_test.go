@@ -1,0 +1,120 @@
+package codec
+
+import (
+	"testing"
+)
+
+const esc = "\x1b"
+
+// TestISO2022JPDecoderStates walks the decoder through every state
+// (section 12.2.1): ASCII, Roman, katakana, leading byte, trailing byte,
+// escape start and escape.
+func TestISO2022JPDecoderStates(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		input string
+		want  string
+	}{
+		{"ASCII", "a\\~", "a\\~"},
+		{"ASCII rejects SO, SI and bytes 0x80 and above", "\x0e\x0f\x80a", "\uFFFD\uFFFD\uFFFDa"},
+		{"Roman", esc + "(J\\~a", "\u00A5\u203Ea"},
+		{"Roman rejects SO", esc + "(J\x0ea", "\uFFFDa"},
+		{"katakana", esc + "(I!_", "\uFF61\uFF9F"},
+		{"katakana rejects bytes outside 0x21-0x5F", esc + "(I`!", "\uFFFD\uFF61"},
+		{"leading byte, ESC $ B", esc + "$B0!", "\u4E9C"},
+		{"leading byte, ESC $ @", esc + "$@0!", "\u4E9C"},
+		{"leading byte rejects a control", esc + "$B\n0!", "\uFFFD\u4E9C"},
+		{"trailing byte: null code point", esc + "$B\x7f\x7f", "\uFFFD\uFFFD"},
+		{"trailing byte: ESC is an error, then an escape", esc + "$B0" + esc + "(Ba", "\uFFFDa"},
+		{"trailing byte: other bytes", esc + "$B0\n", "\uFFFD"},
+		{"trailing byte at the end", esc + "$B0", "\uFFFD"},
+		{"escape start: byte restored", esc + "a", "\uFFFDa"},
+		{"escape start at the end", "a" + esc, "a\uFFFD"},
+		{"escape: leading and byte restored", esc + "(a", "\uFFFD(a"},
+		{"escape: unknown final byte restored", esc + "$A", "\uFFFD$A"},
+		{"escape: leading restored at the end", esc + "$", "\uFFFD$"},
+		// "(X" is restored into the leading byte state: a pair with no
+		// code point.
+		{"escape: restored into the output state", esc + "$B0!" + esc + "(X", "\u4E9C\uFFFD\uFFFD"},
+		{"escape: restored into the output state, a pair", esc + "$B" + esc + "$!", "\uFFFD\u3041"},
+		{"back to ASCII", esc + "$B0!" + esc + "(Ba", "\u4E9Ca"},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkDecode(t, ISO2022JP, []byte(c.input), c.want) })
+	}
+}
+
+// TestISO2022JPOutputFlag: an escape sequence immediately followed by
+// another is an error; one at the start of the stream or after output is
+// not.
+func TestISO2022JPOutputFlag(t *testing.T) {
+	checkDecode(t, ISO2022JP, []byte(esc+"(B"), "")
+	checkDecode(t, ISO2022JP, []byte(esc+"(Ba"), "a")
+	checkDecode(t, ISO2022JP, []byte(esc+"(B"+esc+"(Ja"), "\uFFFDa")
+	checkDecode(t, ISO2022JP, []byte("a"+esc+"(J"+esc+"(Bb"), "a\uFFFDb")
+	checkDecode(t, ISO2022JP, []byte("a"+esc+"(Jb"+esc+"(Bc"), "abc")
+	// An error resets the flag: escape, error, escape is fine.
+	checkDecode(t, ISO2022JP, []byte(esc+"(J\x80"+esc+"(Bc"), "\uFFFDc")
+}
+
+// TestISO2022JPEncoderStates: ASCII, Roman for U+00A5 and U+203E, jis0208,
+// and back to ASCII at the end.
+func TestISO2022JPEncoderStates(t *testing.T) {
+	checkEncode(t, ISO2022JP, "ab", []byte("ab"))
+	checkEncode(t, ISO2022JP, "\u00A5", []byte(esc+"(J\\"+esc+"(B"))
+	checkEncode(t, ISO2022JP, "\u00A5a\u203E", []byte(esc+"(J\\a~"+esc+"(B"))
+	checkEncode(t, ISO2022JP, "\u00A5\\", []byte(esc+"(J\\"+esc+"(B\\"))
+	checkEncode(t, ISO2022JP, "\u4E9Ca", []byte(esc+"$B0!"+esc+"(Ba"))
+	checkEncode(t, ISO2022JP, "\u4E9C\u00A5\u4E9C", []byte(esc+"$B0!"+esc+"(J\\"+esc+"$B0!"+esc+"(B"))
+	checkEncode(t, ISO2022JP, "\u2212", []byte(esc+"$B!]"+esc+"(B"))
+	checkEncode(t, ISO2022JP, "\uFF0D", []byte(esc+"$B!]"+esc+"(B"))
+}
+
+// TestISO2022JPEncoderKatakana: half-width katakana go through index
+// ISO-2022-JP katakana to their full-width forms in jis0208.
+func TestISO2022JPEncoderKatakana(t *testing.T) {
+	checkEncode(t, ISO2022JP, "\uFF71", []byte(esc+"$B%\""+esc+"(B")) // U+30A2
+	checkEncode(t, ISO2022JP, "\uFF9E\uFF9F", []byte(esc+"$B!+!,"+esc+"(B"))
+}
+
+// TestISO2022JPEncoderErrors: U+000E, U+000F and U+001B are errors with
+// U+FFFD in the ASCII and Roman states; after any error the state lets the
+// caller go on (with a character reference in HTML mode, or with the next
+// call in Fatal mode).
+func TestISO2022JPEncoderErrors(t *testing.T) {
+	checkEncode(t, ISO2022JP, "\x1b\x0e\x0f", []byte("&#65533;&#65533;&#65533;"))
+	checkUnmappable(t, ISO2022JP, "a\x1b", []byte("a"), 0xFFFD)
+	checkEncode(t, ISO2022JP, "\u00A5\x1b", []byte(esc+"(J\\&#65533;"+esc+"(B"))
+	checkEncode(t, ISO2022JP, "\u4E9C\x1b", []byte(esc+"$B0!"+esc+"(B&#65533;"))
+	checkEncode(t, ISO2022JP, "\u4E9C\u20AC\u4E9C", []byte(esc+"$B0!"+esc+"(B&#8364;"+esc+"$B0!"+esc+"(B"))
+	checkEncode(t, ISO2022JP, "\u00A5\u20AC\u00A5", []byte(esc+"(J\\&#8364;\\"+esc+"(B"))
+	checkUnmappable(t, ISO2022JP, "\u4E9C\u20ACb", []byte(esc+"$B0!"+esc+"(B"), 0x20AC)
+
+	// Fatal: stop at the error, then continue with the rest of the input.
+	enc := ISO2022JP.NewEncoder(Fatal)
+	dst := make([]byte, 64)
+	src := []byte("\u4E9C\u20ACb\u4E9C")
+	r := enc.EncodeFromUTF8(src, dst, true)
+	if r.Status != Unmappable || r.Unmappable != 0x20AC {
+		t.Fatalf("ISO-2022-JP encoder: %+v, want Unmappable U+20AC", r)
+	}
+	out := append([]byte(nil), dst[:r.Written]...)
+	r2 := enc.EncodeFromUTF8(src[r.Read:], dst, true)
+	if r2.Status != InputEmpty {
+		t.Fatalf("ISO-2022-JP encoder after the error: %+v", r2)
+	}
+	out = append(out, dst[:r2.Written]...)
+	if want := esc + "$B0!" + esc + "(Bb" + esc + "$B0!" + esc + "(B"; string(out) != want {
+		t.Errorf("ISO-2022-JP encoder, Fatal then continued: got %+q, want %+q", out, want)
+	}
+	checkDecode(t, ISO2022JP, out, "\u4E9Cb\u4E9C")
+}
+
+// TestISO2022JPConcatenation is the standard's example: encoding U+00A5
+// twice and concatenating the outputs decodes as U+00A5 U+FFFD U+00A5.
+func TestISO2022JPConcatenation(t *testing.T) {
+	once := Encode("\u00A5", ISO2022JP)
+	if string(once) != esc+"(J\\"+esc+"(B" {
+		t.Fatalf("ISO-2022-JP: U+00A5 encodes to % X", once)
+	}
+	checkDecode(t, ISO2022JP, append(append([]byte(nil), once...), once...), "\u00A5\uFFFD\u00A5")
+}
