@@ -125,12 +125,11 @@ func (d *Decoder) decode(src []byte, s *sink, last bool) DecodeResult {
 }
 
 func (d *Decoder) result(st Status, read int, s *sink) DecodeResult {
-	r := DecodeResult{Status: st, Read: read, Written: s.n, Replaced: d.replaced}
 	if st == Malformed {
-		r.MalformedLen = d.malformedLen
-		r.ConsumedAfter = int(d.nback)
+		return DecodeResult{Status: st, Read: read, Written: s.n, Replaced: d.replaced,
+			MalformedLen: d.malformedLen, ConsumedAfter: int(d.nback)}
 	}
-	return r
+	return DecodeResult{Status: st, Read: read, Written: s.n, Replaced: d.replaced}
 }
 
 // drainBack decodes the restored bytes in d.back. Bytes it restores again go
