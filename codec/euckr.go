@@ -120,26 +120,20 @@ func encodeEUCKR(c rune, dst []byte) (int, rune) {
 func encodeEUCKRRun(src, dst []byte, i int, res *EncodeResult) int {
 	w := res.Written
 	for i < len(src) && w+1 < len(dst) {
-		b := src[i]
-		if b < 0x80 {
-			dst[w] = b
-			w++
-			i++
-			if i < len(src) && src[i] < 0x80 {
-				k := copyASCII(dst[w:], src[i:])
-				i += k
-				w += k
-			}
+		i, w = encodeEUCKRThree(src, dst, i, w)
+		if i == len(src) || w+1 >= len(dst) {
+			break
+		}
+		// ASCII runs, two- and four-byte sequences, and the end of src.
+		if src[i] < 0x80 {
+			k := copyASCII(dst[w:], src[i:])
+			i += k
+			w += k
 			continue
 		}
-		c, n := rune(-1), 3
-		if i+2 < len(src) {
-			c = utf8Three(b, src[i+1], src[i+2])
-		}
-		if c < 0 {
-			if c, n = nextScalar(src, i); n == 0 {
-				break
-			}
+		c, n := nextScalar(src, i)
+		if n == 0 {
+			break
 		}
 		p := indexes.EUCKRPointer(c)
 		if p < 0 {
@@ -152,4 +146,35 @@ func encodeEUCKRRun(src, dst []byte, i int, res *EncodeResult) int {
 	}
 	res.Written = w
 	return i
+}
+
+// encodeEUCKRThree is encodeEUCKRRun's inner loop: lone ASCII bytes
+// and three-byte sequences, without calls so that its values stay in
+// registers. It returns the new positions in src and dst.
+func encodeEUCKRThree(src, dst []byte, i, w int) (int, int) {
+	for i+2 < len(src) && w+1 < len(dst) {
+		b := src[i]
+		if b < 0x80 {
+			if src[i+1] < 0x80 {
+				break // an ASCII run
+			}
+			dst[w] = b
+			w++
+			i++
+			continue
+		}
+		c := utf8Three(b, src[i+1], src[i+2])
+		if c < 0 {
+			break
+		}
+		p := indexes.EUCKRPointer(c)
+		if p < 0 {
+			break
+		}
+		u := uint(p)
+		dst[w], dst[w+1] = byte(u/190+0x81), byte(u%190+0x41)
+		w += 2
+		i += 3
+	}
+	return i, w
 }

@@ -339,26 +339,20 @@ func encodeGB18030(c rune, dst []byte, gbk bool) (int, rune) {
 func encodeGB18030Run(src, dst []byte, i int, res *EncodeResult) int {
 	w := res.Written
 	for i < len(src) && w+1 < len(dst) {
-		b := src[i]
-		if b < 0x80 {
-			dst[w] = b
-			w++
-			i++
-			if i < len(src) && src[i] < 0x80 {
-				k := copyASCII(dst[w:], src[i:])
-				i += k
-				w += k
-			}
+		i, w = encodeGB18030Three(src, dst, i, w)
+		if i == len(src) || w+1 >= len(dst) {
+			break
+		}
+		// ASCII runs, two- and four-byte sequences, and the end of src.
+		if src[i] < 0x80 {
+			k := copyASCII(dst[w:], src[i:])
+			i += k
+			w += k
 			continue
 		}
-		c, n := rune(-1), 3
-		if i+2 < len(src) {
-			c = utf8Three(b, src[i+1], src[i+2])
-		}
-		if c < 0 {
-			if c, n = nextScalar(src, i); n == 0 {
-				break
-			}
+		c, n := nextScalar(src, i)
+		if n == 0 {
+			break
 		}
 		p := indexes.GB18030Pointer(c)
 		if p < 0 || c == 0x20AC {
@@ -371,4 +365,35 @@ func encodeGB18030Run(src, dst []byte, i int, res *EncodeResult) int {
 	}
 	res.Written = w
 	return i
+}
+
+// encodeGB18030Three is encodeGB18030Run's inner loop: lone ASCII bytes
+// and three-byte sequences, without calls so that its values stay in
+// registers. It returns the new positions in src and dst.
+func encodeGB18030Three(src, dst []byte, i, w int) (int, int) {
+	for i+2 < len(src) && w+1 < len(dst) {
+		b := src[i]
+		if b < 0x80 {
+			if src[i+1] < 0x80 {
+				break // an ASCII run
+			}
+			dst[w] = b
+			w++
+			i++
+			continue
+		}
+		c := utf8Three(b, src[i+1], src[i+2])
+		if c < 0 {
+			break
+		}
+		p := indexes.GB18030Pointer(c)
+		if p < 0 || c == 0x20AC {
+			break
+		}
+		u := uint(p)
+		dst[w], dst[w+1] = byte(u/190+0x81), gb18030Trail[u%190]
+		w += 2
+		i += 3
+	}
+	return i, w
 }

@@ -164,26 +164,20 @@ func encodeShiftJIS(c rune, dst []byte) (int, rune) {
 func encodeShiftJISRun(src, dst []byte, i int, res *EncodeResult) int {
 	w := res.Written
 	for i < len(src) && w+1 < len(dst) {
-		b := src[i]
-		if b < 0x80 {
-			dst[w] = b
-			w++
-			i++
-			if i < len(src) && src[i] < 0x80 {
-				k := copyASCII(dst[w:], src[i:])
-				i += k
-				w += k
-			}
+		i, w = encodeShiftJISThree(src, dst, i, w)
+		if i == len(src) || w+1 >= len(dst) {
+			break
+		}
+		// ASCII runs, two- and four-byte sequences, and the end of src.
+		if src[i] < 0x80 {
+			k := copyASCII(dst[w:], src[i:])
+			i += k
+			w += k
 			continue
 		}
-		c, n := rune(-1), 3
-		if i+2 < len(src) {
-			c = utf8Three(b, src[i+1], src[i+2])
-		}
-		if c < 0 {
-			if c, n = nextScalar(src, i); n == 0 {
-				break
-			}
+		c, n := nextScalar(src, i)
+		if n == 0 {
+			break
 		}
 		p := indexes.ShiftJISPointer(c)
 		if p < 0 || c == 0xA5 || c == 0x203E || c == 0x2212 {
@@ -196,4 +190,35 @@ func encodeShiftJISRun(src, dst []byte, i int, res *EncodeResult) int {
 	}
 	res.Written = w
 	return i
+}
+
+// encodeShiftJISThree is encodeShiftJISRun's inner loop: lone ASCII bytes
+// and three-byte sequences, without calls so that its values stay in
+// registers. It returns the new positions in src and dst.
+func encodeShiftJISThree(src, dst []byte, i, w int) (int, int) {
+	for i+2 < len(src) && w+1 < len(dst) {
+		b := src[i]
+		if b < 0x80 {
+			if src[i+1] < 0x80 {
+				break // an ASCII run
+			}
+			dst[w] = b
+			w++
+			i++
+			continue
+		}
+		c := utf8Three(b, src[i+1], src[i+2])
+		if c < 0 {
+			break
+		}
+		p := indexes.ShiftJISPointer(c)
+		if p < 0 || c == 0xA5 || c == 0x203E || c == 0x2212 {
+			break
+		}
+		u := uint(p)
+		dst[w], dst[w+1] = shiftJISLead[u/188], shiftJISTrail[u%188]
+		w += 2
+		i += 3
+	}
+	return i, w
 }
