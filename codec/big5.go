@@ -27,10 +27,13 @@ func (d *Decoder) decodeBig5(src []byte, s *sink, last bool) (Status, int) {
 		}
 	}
 	for i < len(src) {
-		if !s.wide {
-			if i = decodePairsUTF8(familyBig5, src, i, s); i == len(src) {
-				break
-			}
+		if s.wide {
+			i = decodePairsUTF16(familyBig5, src, i, s)
+		} else {
+			i = decodePairsUTF8(familyBig5, src, i, s)
+		}
+		if i == len(src) {
+			break
 		}
 		if !s.hasRoom() {
 			return OutputFull, i

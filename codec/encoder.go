@@ -228,8 +228,9 @@ func (enc *Encoder) runFromUTF16(src []uint16, dst []byte) (read, written int) {
 		return utf16ToUTF8(dst, src)
 	case familySingleByte:
 		return enc.encodeSingleByteRunFromUTF16(src, dst)
+	default:
+		return enc.encodeCJKRunFromUTF16(src, dst)
 	}
-	return 0, 0
 }
 
 // put encodes c into dst[res.Written:] in the encoder's error mode and

@@ -30,10 +30,13 @@ func (d *Decoder) decodeEUCJP(src []byte, s *sink, last bool) (Status, int) {
 		}
 	}
 	for i < len(src) {
-		if !s.wide {
-			if i = decodePairsUTF8(familyEUCJP, src, i, s); i == len(src) {
-				break
-			}
+		if s.wide {
+			i = decodePairsUTF16(familyEUCJP, src, i, s)
+		} else {
+			i = decodePairsUTF8(familyEUCJP, src, i, s)
+		}
+		if i == len(src) {
+			break
 		}
 		if !s.hasRoom() {
 			return OutputFull, i

@@ -33,10 +33,13 @@ func (d *Decoder) decodeGB18030(src []byte, s *sink, last bool) (Status, int) {
 		}
 	}
 	for i < len(src) {
-		if !s.wide {
-			if i = decodePairsUTF8(familyGB18030, src, i, s); i == len(src) {
-				break
-			}
+		if s.wide {
+			i = decodePairsUTF16(familyGB18030, src, i, s)
+		} else {
+			i = decodePairsUTF8(familyGB18030, src, i, s)
+		}
+		if i == len(src) {
+			break
 		}
 		if !s.hasRoom() {
 			return OutputFull, i

@@ -93,6 +93,11 @@ func (d *Decoder) decodeISO2022JP(src []byte, s *sink, last bool) (Status, int) 
 			}
 		case iso2022JPLeadByte:
 			// Pairs of bytes 0x21 to 0x7E: the common case.
+			if k := iso2022JPPairs(src, i, s); k != i {
+				st.output = false
+				i = k
+				continue
+			}
 			if b >= 0x21 && b <= 0x7E && i+1 < len(src) {
 				if t := src[i+1]; t >= 0x21 && t <= 0x7E {
 					st.output = false
@@ -201,6 +206,57 @@ func (d *Decoder) decodeISO2022JP(src []byte, s *sink, last bool) (Status, int) 
 		}
 	}
 	return InputEmpty, i
+}
+
+// iso2022JPPairs decodes, in the leading byte state, the pairs of bytes
+// 0x21 to 0x7E at src[i:] that map to a code point in index jis0208,
+// straight into the sink while it has room, and returns where it stopped.
+func iso2022JPPairs(src []byte, i int, s *sink) int {
+	n := s.n
+	if s.wide {
+		dst := s.u
+		for i+1 < len(src) && len(dst)-n >= MinUTF16Output {
+			l, t := src[i]-0x21, src[i+1]-0x21
+			if l > 0x7E-0x21 || t > 0x7E-0x21 {
+				break
+			}
+			c := indexes.JIS0208CodePoint(int(l)*94 + int(t))
+			if c == 0 {
+				break
+			}
+			dst[n] = uint16(c)
+			n++
+			i += 2
+		}
+		s.n = n
+		return i
+	}
+	dst := s.b
+	for i+1 < len(src) && len(dst)-n >= MinUTF8Output {
+		l, t := src[i]-0x21, src[i+1]-0x21
+		if l > 0x7E-0x21 || t > 0x7E-0x21 {
+			break
+		}
+		c := indexes.JIS0208CodePoint(int(l)*94 + int(t))
+		if c == 0 {
+			break
+		}
+		if c < 0x800 {
+			b := dst[n : n+2 : n+2]
+			b[0] = 0xC0 | byte(c>>6)
+			b[1] = 0x80 | byte(c)&0x3F
+			n += 2
+		} else {
+			b := dst[n : n+3 : n+3]
+			b[0] = 0xE0 | byte(c>>12)
+			b[1] = 0x80 | byte(c>>6)&0x3F
+			b[2] = 0x80 | byte(c)&0x3F
+			n += 3
+		}
+		i += 2
+	}
+	s.n = n
+	return i
 }
 
 // iso2022JPEscapeState returns the state an escape sequence ESC lead b
@@ -378,20 +434,62 @@ func encodeISO2022JPRun(st *iso2022JPEncoderState, src, dst []byte, i int, res *
 		i += k
 		w += k
 	case iso2022JPEncJIS0208:
-		for i < len(src) && src[i] >= 0x80 {
-			c, n := nextScalar(src, i)
-			if n == 0 || len(dst)-w < 2 || c == 0xA5 || c == 0x203E || c == 0x2212 {
+		for i < len(src) && src[i] >= 0x80 && len(dst)-w >= 2 {
+			c, n := rune(-1), 3
+			if i+2 < len(src) {
+				c = utf8Three(src[i], src[i+1], src[i+2])
+			}
+			if c < 0 {
+				if c, n = nextScalar(src, i); n == 0 {
+					break
+				}
+			}
+			if c == 0xA5 || c == 0x203E || c == 0x2212 {
 				break
 			}
 			p := indexes.JIS0208Pointer(c)
 			if p < 0 {
 				break
 			}
-			dst[w], dst[w+1] = byte(p/94+0x21), byte(p%94+0x21)
+			u := uint(p)
+			dst[w], dst[w+1] = byte(u/94+0x21), byte(u%94+0x21)
 			w += 2
 			i += n
 		}
 	}
 	res.Written = w
 	return i
+}
+
+// encodeISO2022JPRunFromUTF16 is encodeISO2022JPRun for UTF-16 input.
+func encodeISO2022JPRunFromUTF16(st *iso2022JPEncoderState, src []uint16, dst []byte) (read, written int) {
+	i, w := 0, 0
+	switch *st {
+	case iso2022JPEncASCII:
+		for i < len(src) && w < len(dst) {
+			u := src[i]
+			if u >= 0x80 || u == 0x0E || u == 0x0F || u == 0x1B {
+				break
+			}
+			dst[w] = byte(u)
+			w++
+			i++
+		}
+	case iso2022JPEncJIS0208:
+		for i < len(src) && w+1 < len(dst) {
+			c := rune(src[i])
+			if c < 0x80 || c == 0xA5 || c == 0x203E || c == 0x2212 {
+				break
+			}
+			p := indexes.JIS0208Pointer(c)
+			if p < 0 {
+				break
+			}
+			u := uint(p)
+			dst[w], dst[w+1] = byte(u/94+0x21), byte(u%94+0x21)
+			w += 2
+			i++
+		}
+	}
+	return i, w
 }

@@ -78,6 +78,66 @@ func (enc *Encoder) encodeCJKRun(src, dst []byte, i int, res *EncodeResult) int 
 	return i
 }
 
+// encodeCJKRunFromUTF16 is the CJK encoders' fast path from UTF-16: ASCII
+// and code points of the Basic Multilingual Plane that the encoder maps
+// through its index to two bytes, as in the runs from UTF-8. It returns the
+// code units read and the bytes written.
+func (enc *Encoder) encodeCJKRunFromUTF16(src []uint16, dst []byte) (read, written int) {
+	f := enc.encoding().family
+	if f == familyISO2022JP {
+		return encodeISO2022JPRunFromUTF16(&enc.st.iso2022JP, src, dst)
+	}
+	i, w := 0, 0
+	for i < len(src) && w+1 < len(dst) {
+		u := src[i]
+		if u < 0x80 {
+			dst[w] = byte(u)
+			w++
+			i++
+			continue
+		}
+		c := rune(u)
+		var p int
+		switch f {
+		case familyGBK, familyGB18030:
+			if p = indexes.GB18030Pointer(c); p < 0 || c == 0x20AC {
+				return i, w
+			}
+			q := uint(p)
+			dst[w], dst[w+1] = byte(q/190+0x81), gb18030Trail[q%190]
+		case familyBig5:
+			if p = indexes.Big5Pointer(c); p < 0 {
+				return i, w
+			}
+			q := uint(p)
+			dst[w], dst[w+1] = byte(q/157+0x81), big5Trail[q%157]
+		case familyEUCJP:
+			if p = indexes.JIS0208Pointer(c); p < 0 || c == 0xA5 || c == 0x203E || c == 0x2212 {
+				return i, w
+			}
+			q := uint(p)
+			dst[w], dst[w+1] = byte(q/94+0xA1), byte(q%94+0xA1)
+		case familyShiftJIS:
+			if p = indexes.ShiftJISPointer(c); p < 0 || c == 0xA5 || c == 0x203E || c == 0x2212 {
+				return i, w
+			}
+			q := uint(p)
+			dst[w], dst[w+1] = shiftJISLead[q/188], shiftJISTrail[q%188]
+		case familyEUCKR:
+			if p = indexes.EUCKRPointer(c); p < 0 {
+				return i, w
+			}
+			q := uint(p)
+			dst[w], dst[w+1] = byte(q/190+0x81), byte(q%190+0x41)
+		default:
+			return i, w
+		}
+		w += 2
+		i++
+	}
+	return i, w
+}
+
 // Output bytes by pointer row or column, so that the fast paths write a
 // pointer's bytes without data-dependent branches.
 var (
@@ -246,6 +306,80 @@ func decodePairsUTF8(f family, src []byte, i int, s *sink) int {
 			b[2] = 0x80 | byte(c>>6)&0x3F
 			b[3] = 0x80 | byte(c)&0x3F
 			n += 4
+		}
+		i += 2
+	}
+	s.n = n
+	return i
+}
+
+// decodePairsUTF16 is decodePairsUTF8 for UTF-16 output.
+func decodePairsUTF16(f family, src []byte, i int, s *sink) int {
+	dst := s.u
+	n := s.n
+	for i < len(src) && len(dst)-n >= MinUTF16Output {
+		lead := src[i]
+		if lead < 0x80 {
+			dst[n] = uint16(lead)
+			n++
+			i++
+			if i < len(src) && src[i] < 0x80 {
+				k := widenASCII(dst[n:], src[i:])
+				n += k
+				i += k
+			}
+			continue
+		}
+		if i+1 >= len(src) {
+			break
+		}
+		trail := src[i+1]
+		var c rune
+		switch f {
+		case familyShiftJIS:
+			// Pointers 8836 to 10715 (EUDC) are not in index jis0208 and
+			// are left to the general loop.
+			row, col := shiftJISPairs.row[lead], shiftJISPairs.col[trail]
+			if row != 0xFF && col != 0xFF {
+				c = indexes.JIS0208CodePoint(int(row)*188 + int(col))
+			}
+		case familyEUCJP:
+			row, col := eucJPPairs.row[lead], eucJPPairs.col[trail]
+			if row != 0xFF && col != 0xFF {
+				c = indexes.JIS0208CodePoint(int(row)*94 + int(col))
+			}
+		case familyEUCKR:
+			row, col := eucKRPairs.row[lead], eucKRPairs.col[trail]
+			if row != 0xFF && col != 0xFF {
+				c = indexes.EUCKRCodePoint(int(row)*190 + int(col))
+			}
+		case familyGBK, familyGB18030:
+			// Four-byte sequences have a trail 0x30 to 0x39: no column.
+			row, col := gb18030Pairs.row[lead], gb18030Pairs.col[trail]
+			if row != 0xFF && col != 0xFF {
+				c = indexes.GB18030CodePoint(int(row)*190 + int(col))
+			}
+		case familyBig5:
+			// The pointers that decode to two code points are not in
+			// index Big5 and are left to the general loop.
+			row, col := big5Pairs.row[lead], big5Pairs.col[trail]
+			if row != 0xFF && col != 0xFF {
+				c = indexes.Big5CodePoint(int(row)*157 + int(col))
+			}
+		}
+		switch {
+		case c == 0:
+			s.n = n
+			return i
+		case c <= 0xFFFF:
+			dst[n] = uint16(c)
+			n++
+		default:
+			c -= 0x10000
+			d := dst[n : n+2 : n+2]
+			d[0] = 0xD800 + uint16(c>>10)
+			d[1] = 0xDC00 + uint16(c&0x3FF)
+			n += 2
 		}
 		i += 2
 	}

@@ -28,10 +28,13 @@ func (d *Decoder) decodeShiftJIS(src []byte, s *sink, last bool) (Status, int) {
 		}
 	}
 	for i < len(src) {
-		if !s.wide {
-			if i = decodePairsUTF8(familyShiftJIS, src, i, s); i == len(src) {
-				break
-			}
+		if s.wide {
+			i = decodePairsUTF16(familyShiftJIS, src, i, s)
+		} else {
+			i = decodePairsUTF8(familyShiftJIS, src, i, s)
+		}
+		if i == len(src) {
+			break
 		}
 		if !s.hasRoom() {
 			return OutputFull, i
