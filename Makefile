@@ -146,8 +146,10 @@ test-cmake:
 # The bindings' suites run when their folders exist.
 test-python:
 	@if [ -d bindings/python ]; then $(MAKE) -C bindings/python test; fi
-test-rust:
-	@if [ -d bindings/rust ]; then $(MAKE) -C bindings/rust test; fi
+# The crate links the library just built (WHATENC_LIB_DIR); cargo fetches
+# its one dev-dependency (encoding_rs) on a fresh machine.
+test-rust: $(SHLIB)
+	WHATENC_LIB_DIR=$(CURDIR)/$(B) cargo test --manifest-path bindings/rust/Cargo.toml
 
 # ---------------------------------------------------------------- install
 
