@@ -198,20 +198,4 @@ std::vector<std::pair<std::string, std::string>> corpus() {
     return texts;
 }
 
-bool implemented(int encoding) {
-    // An implemented decoder turns "A" into "A" in every ASCII-compatible
-    // encoding; UTF-16 and replacement are always there.
-    if (encoding == WHATENC_UTF_16BE || encoding == WHATENC_UTF_16LE ||
-        encoding == WHATENC_REPLACEMENT_ENCODING)
-        return true;
-    uint8_t *out = nullptr;
-    size_t n = 0;
-    const uint8_t a[] = {'A', 0xA4, 0xA4};
-    int st = whatenc_decode_advanced(encoding, WHATENC_BOM_KEEP, WHATENC_REPLACEMENT, a, 3, &out,
-                                     &n, nullptr, nullptr);
-    bool ok = st == WHATENC_OK && n >= 2 && out[0] == 'A';
-    whatenc_free(out);
-    return ok;
-}
-
 }  // namespace wt

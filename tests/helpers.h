@@ -45,10 +45,6 @@ Result encode16(int encoding, whatenc_error_mode mode, const u16string &in,
 // empty if the folder is absent.
 std::vector<std::pair<std::string, std::string>> corpus();
 
-// Whether the encoding's decoder and encoder are implemented in this build
-// (the CJK families land separately); tests of an unimplemented family skip.
-bool implemented(int encoding);
-
 }  // namespace wt
 
 #endif
