@@ -1,0 +1,260 @@
+//! The std::io adapters and the API's edges, against encoding_rs where
+//! there is something to compare.
+
+mod common;
+
+use common::*;
+use std::borrow::Cow;
+use std::io::{self, BufRead, Read, Write};
+use whatenc::{BomHandling, CoderResult, DecodeReader, Decoder, DecoderMode, EncodeWriter, Encoder, EncoderMode, Encoding};
+
+fn rs(e: Encoding) -> &'static encoding_rs::Encoding {
+    encoding_rs::Encoding::for_label(e.name().as_bytes()).unwrap()
+}
+
+/// A reader that hands out its bytes a few at a time.
+struct Trickle<'a> {
+    data: &'a [u8],
+    rng: Rng,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = (1 + self.rng.below(40)).min(self.data.len()).min(buf.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+fn inputs() -> Vec<(String, Vec<u8>, Encoding)> {
+    let mut v = vec![];
+    let mut rng = Rng::new(7);
+    for (name, text) in corpus().into_iter().step_by(3) {
+        let text = slice_of(&text, &mut rng, 3000).to_owned();
+        for e in Encoding::all() {
+            let bytes = match e {
+                Encoding::UTF_16LE => text.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+                Encoding::UTF_16BE => text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+                _ => rs(e).encode(&text).0.into_owned(),
+            };
+            v.push((name.clone(), bytes, e));
+        }
+    }
+    for e in Encoding::all() {
+        for _ in 0..20 {
+            v.push(("random".into(), random_bytes(&mut rng, 300), e));
+        }
+    }
+    v
+}
+
+#[test]
+fn decode_reader_matches_encoding_rs() {
+    let mut f = Failures::default();
+    for (i, (name, bytes, e)) in inputs().into_iter().enumerate() {
+        let (want, want_enc, _) = rs(e).decode(&bytes);
+        let mut r = DecodeReader::new(Trickle { data: &bytes, rng: Rng::new(i as u64) }, e);
+        let mut got = String::new();
+        r.read_to_string(&mut got).unwrap();
+        if got != want || r.decoder().encoding().name() != want_enc.name() {
+            let at = first_diff(got.as_bytes(), want.as_bytes());
+            f.add(format!(
+                "DecodeReader {e} ({name}): input {}\n  encoding_rs: {}\n  whatenc:     {}",
+                hex_around(&bytes, 0),
+                text_around(&want, at),
+                text_around(&got, at)
+            ));
+        }
+    }
+    f.check("DecodeReader");
+}
+
+#[test]
+fn decode_reader_is_a_bufread() {
+    let r = DecodeReader::new(&b"\xff\xfea\0\n\0b\0"[..], Encoding::WINDOWS_1252);
+    let lines: Vec<String> = r.lines().collect::<Result<_, _>>().unwrap();
+    assert_eq!(lines, ["a", "b"]);
+}
+
+#[test]
+fn fatal_decode_reader_reports_and_continues() {
+    let d = Decoder::new(Encoding::UTF_8, BomHandling::Keep, DecoderMode::Fatal);
+    let mut r = DecodeReader::with_decoder(&b"ab\xffcd"[..], d);
+    let mut buf = [0u8; 16];
+    assert_eq!(r.read(&mut buf).unwrap(), 2);
+    assert_eq!(&buf[..2], b"ab");
+    let err = r.read(&mut buf).unwrap_err();
+    assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+    assert!(err.to_string().contains("2..3"), "{err}");
+    let mut rest = String::new();
+    r.read_to_string(&mut rest).unwrap();
+    assert_eq!(rest, "cd");
+}
+
+#[test]
+fn encode_writer_matches_encoding_rs() {
+    let mut f = Failures::default();
+    let mut rng = Rng::new(11);
+    let mut texts: Vec<(String, String)> = corpus()
+        .into_iter()
+        .step_by(2)
+        .map(|(n, t)| (n, slice_of(&t, &mut rng, 3000).to_owned()))
+        .collect();
+    for e in Encoding::all() {
+        for _ in 0..5 {
+            texts.push((format!("random for {e}"), random_text(&mut rng, 200, rs(e))));
+        }
+    }
+    for (name, text) in &texts {
+        for e in Encoding::all() {
+            let (want, _, _) = rs(e).encode(text);
+            let mut w = EncodeWriter::new(Vec::new(), e);
+            // Writes split anywhere, inside characters too.
+            let bytes = text.as_bytes();
+            let mut p = 0;
+            while p < bytes.len() {
+                let n = (1 + rng.below(50)).min(bytes.len() - p);
+                w.write_all(&bytes[p..p + n]).unwrap();
+                p += n;
+            }
+            let got = w.finish().unwrap();
+            if got != *want {
+                let at = first_diff(&got, &want);
+                f.add(format!(
+                    "EncodeWriter {e} ({name}): text {}\n  encoding_rs: {:x?}\n  whatenc:     {:x?}",
+                    text_around(text, 0),
+                    &want[at.min(want.len())..(at + 24).min(want.len())],
+                    &got[at.min(got.len())..(at + 24).min(got.len())]
+                ));
+            }
+        }
+    }
+    f.check("EncodeWriter");
+}
+
+#[test]
+fn encode_writer_finishes_on_drop_and_reports_unmappables() {
+    let mut out = Vec::new();
+    {
+        let mut w = EncodeWriter::new(&mut out, Encoding::ISO_2022_JP);
+        w.write_all("日".as_bytes()).unwrap();
+    }
+    assert_eq!(out, rs(Encoding::ISO_2022_JP).encode("日").0.as_ref());
+
+    let mut w = EncodeWriter::with_encoder(Vec::new(), Encoder::new(Encoding::WINDOWS_1252, EncoderMode::Fatal));
+    let err = w.write_all("a☃".as_bytes()).unwrap_err();
+    assert_eq!(err.kind(), io::ErrorKind::InvalidData);
+    assert!(err.to_string().contains("U+2603"), "{err}");
+}
+
+#[test]
+fn invalid_utf8_written_encodes_as_replacement() {
+    let mut w = EncodeWriter::new(Vec::new(), Encoding::WINDOWS_1252);
+    w.write_all(b"a\xffb").unwrap();
+    assert_eq!(w.finish().unwrap(), b"a&#65533;b");
+}
+
+#[test]
+fn one_shot_borrows_when_it_can() {
+    assert!(matches!(Encoding::UTF_8.decode(b"plain").0, Cow::Borrowed("plain")));
+    assert!(matches!(Encoding::UTF_8.decode(b"\xef\xbb\xbfbom").0, Cow::Borrowed("bom")));
+    assert!(matches!(Encoding::SHIFT_JIS.encode("ascii").0, Cow::Borrowed(b"ascii")));
+    assert!(matches!(Encoding::UTF_16BE.encode("ü").0, Cow::Borrowed(_)));
+    assert_eq!(Encoding::WINDOWS_1252.decode_with_bom_removal(b"\xef\xbb\xbfx").0, "ï»¿x");
+    assert_eq!(Encoding::UTF_8.decode_with_bom_removal(b"\xef\xbb\xbfx").0, "x");
+    assert_eq!(Encoding::UTF_8.decode_without_bom_handling(b"\xef\xbb\xbfx").0, "\u{FEFF}x");
+    assert_eq!(Encoding::UTF_8.decode_without_bom_handling_and_without_replacement(b"\xff"), None);
+    assert_eq!(Encoding::BIG5.decode_without_bom_handling_and_without_replacement(b"\xa4\x40").as_deref(), Some("一"));
+}
+
+#[test]
+fn labels_names_and_output_encodings_match_encoding_rs() {
+    for e in Encoding::all() {
+        let r = rs(e);
+        assert_eq!(e.name(), r.name());
+        assert_eq!(e.output_encoding().name(), r.output_encoding().name(), "{e}");
+        assert_eq!(e.has_encoder(), e.output_encoding() == e, "{e}");
+        assert_eq!(Encoding::from_id(e.id()), Some(e));
+    }
+    for label in ["unicode-1-1-utf-8", "x-sjis", "csISO2022JP", " GB2312 ", "iso-2022-kr", "ucs-2", "x-cp1253", "nonsense", "", "utf-16"] {
+        assert_eq!(
+            Encoding::for_label(label.as_bytes()).map(Encoding::name),
+            encoding_rs::Encoding::for_label(label.as_bytes()).map(|e| e.name()),
+            "label {label:?}"
+        );
+    }
+    assert_eq!(Encoding::from_id(40), None);
+    assert_eq!(format!("{:?}", Encoding::GBK), "Encoding { GBK }");
+}
+
+#[test]
+fn bom_sniffing_decoder_tells_the_encoding() {
+    let mut d = Encoding::WINDOWS_1252.new_decoder();
+    let mut s = String::with_capacity(16);
+    d.decode_to_string(b"\xfe\xff\0h", &mut s, false);
+    assert_eq!(d.encoding(), Encoding::UTF_16BE);
+    d.decode_to_string(b"\0i", &mut s, true);
+    assert_eq!(s, "hi");
+    // A finished stream starts over: no BOM now, so windows-1252.
+    s.clear();
+    d.decode_to_string(b"\xe9", &mut s, true);
+    assert_eq!((s.as_str(), d.encoding()), ("é", Encoding::WINDOWS_1252));
+}
+
+#[test]
+fn reset_forgets_partial_input() {
+    let mut d = Encoding::UTF_8.new_decoder_without_bom_handling();
+    let mut s = String::with_capacity(16);
+    d.decode_to_string(b"\xe6\x97", &mut s, false);
+    d.reset();
+    assert_eq!(d.decode_to_string(b"x", &mut s, true), (CoderResult::InputEmpty, 1, false));
+    assert_eq!(s, "x");
+
+    let mut e = Encoder::new(Encoding::ISO_2022_JP, EncoderMode::Html);
+    let mut v = Vec::with_capacity(32);
+    e.encode_from_utf8_to_vec("日", &mut v, false);
+    e.reset();
+    v.clear();
+    e.encode_from_utf8_to_vec("a", &mut v, true);
+    assert_eq!(v, b"a");
+}
+
+#[test]
+fn lengths_that_overflow_are_none() {
+    let d = Encoding::UTF_16LE.new_decoder();
+    assert_eq!(d.max_utf8_buffer_length(usize::MAX), None);
+    assert_eq!(d.max_utf16_buffer_length(usize::MAX), None);
+    assert!(d.max_utf8_buffer_length(10).unwrap() >= 15);
+    let e = Encoding::GB18030.new_encoder();
+    assert_eq!(e.max_buffer_length_from_utf8(usize::MAX), None);
+    assert_eq!(e.max_buffer_length_from_utf16(usize::MAX / 2), None);
+}
+
+#[test]
+fn handles_move_between_threads() {
+    let mut d = Encoding::EUC_KR.new_decoder();
+    let mut s = String::with_capacity(8);
+    d.decode_to_string(b"\xc7", &mut s, false);
+    let s = std::thread::spawn(move || {
+        d.decode_to_string(b"\xd1", &mut s, true);
+        s
+    })
+    .join()
+    .unwrap();
+    assert_eq!(s, "한");
+}
+
+#[test]
+fn surrogate_pair_split_across_utf16_calls() {
+    let mut e = Encoding::GB18030.new_encoder();
+    let mut out = [0u8; 16];
+    let units: Vec<u16> = "😀".encode_utf16().collect();
+    let (_, read, written, _) = e.encode_from_utf16(&units[..1], &mut out, false);
+    assert_eq!((read, written), (1, 0));
+    let (_, _, written, _) = e.encode_from_utf16(&units[1..], &mut out, true);
+    assert_eq!(&out[..written], rs(Encoding::GB18030).encode("😀").0.as_ref());
+    // A lone surrogate encodes as U+FFFD would.
+    let (_, _, written, unm) = e.encode_from_utf16(&[0xDC00], &mut out, true);
+    assert_eq!((&out[..written], unm), (&rs(Encoding::GB18030).encode("\u{FFFD}").0[..], false));
+}
