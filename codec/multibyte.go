@@ -84,8 +84,12 @@ func (enc *Encoder) encodeCJKRun(src, dst []byte, i int, res *EncodeResult) int 
 // code units read and the bytes written.
 func (enc *Encoder) encodeCJKRunFromUTF16(src []uint16, dst []byte) (read, written int) {
 	f := enc.encoding().family
-	if f == familyISO2022JP {
+	switch f {
+	case familyISO2022JP:
 		return encodeISO2022JPRunFromUTF16(&enc.st.iso2022JP, src, dst)
+	case familyGBK, familyGB18030, familyBig5, familyEUCJP, familyShiftJIS, familyEUCKR:
+	default:
+		return 0, 0
 	}
 	i, w := 0, 0
 	for i < len(src) && w+1 < len(dst) {
