@@ -1,0 +1,62 @@
+"""whatenc: the WHATWG Encoding Standard (https://encoding.spec.whatwg.org/)
+for Python, on libwhatenc.
+
+Every encoding, label, decoder and encoder of the standard, exactly as
+browsers behave:
+
+* :func:`lookup` ("get an encoding") and :class:`Encoding`;
+* :class:`TextDecoder` and :class:`TextEncoder`, the standard's API;
+* :func:`decode` and :func:`encode`, its legacy hooks (BOM sniffing,
+  HTML numeric character references);
+* :func:`register`, which makes every encoding a Python codec named
+  ``whatwg-<label>`` (``b.decode("whatwg-shift_jis")``,
+  ``open(path, encoding="whatwg-big5")``).
+
+The conversions all happen in libwhatenc, loaded with ctypes from
+``$WHATENC_LIBRARY``, else the copy bundled in the package, else a system
+install. The library embeds a Go runtime: a process forked after importing
+whatenc cannot use it (calls raise :class:`ForkedError`); use
+multiprocessing's "spawn" or "forkserver" start method.
+"""
+
+from __future__ import annotations
+
+from ._ffi import ForkedError, WhatencError, lib, library_path
+
+lib.whatenc_init()
+
+from ._codec import register  # noqa: E402
+from ._core import (  # noqa: E402
+    DecodeError,
+    EncodeError,
+    EncodeIntoResult,
+    Encoding,
+    TextDecoder,
+    TextEncoder,
+    decode,
+    encode,
+    encodings,
+    lookup,
+)
+
+__version__ = "1.0.0"
+library_version: str = lib.whatenc_version_string().decode("ascii")
+"""The version of the libwhatenc loaded."""
+
+__all__ = [
+    "DecodeError",
+    "EncodeError",
+    "EncodeIntoResult",
+    "Encoding",
+    "ForkedError",
+    "TextDecoder",
+    "TextEncoder",
+    "WhatencError",
+    "decode",
+    "encode",
+    "encodings",
+    "library_path",
+    "library_version",
+    "lookup",
+    "register",
+]

@@ -1,0 +1,628 @@
+"""The WHATWG Encoding Standard's API in Python spelling (private module;
+import from :mod:`whatenc`)."""
+
+from __future__ import annotations
+
+import codecs
+import sys
+from ctypes import (
+    byref,
+    c_char,
+    c_int,
+    c_size_t,
+    c_uint32,
+    c_void_p,
+    create_string_buffer,
+)
+from typing import Any, Callable, NamedTuple, Union
+
+from . import _ffi
+from ._buffers import Borrowed
+from ._ffi import (
+    BOM_KEEP,
+    BOM_REMOVE,
+    BOM_SNIFF,
+    FATAL,
+    HTML,
+    MALFORMED,
+    OK,
+    OUTPUT_FULL,
+    REPLACEMENT,
+    UNMAPPABLE,
+    DecodeInfo,
+    EncodeInfo,
+    lib,
+)
+
+Buffer = Any  # any object supporting the buffer protocol (bytes-like)
+
+# UTF-16 in the machine's byte order: how a Python str reaches the library.
+# "surrogatepass" lets lone surrogates through; the library encodes each as
+# U+FFFD, as the standard does for a JavaScript string.
+UTF16 = "utf-16-le" if sys.byteorder == "little" else "utf-16-be"
+
+# Output buffers: one call when the worst case fits in _ONE_CALL bytes,
+# otherwise a loop over a _CHUNK-byte buffer, so temporary memory stays
+# bounded whatever the input size.
+_ONE_CALL = 4 << 20
+_CHUNK = 1 << 20
+
+__all__ = [
+    "Encoding",
+    "lookup",
+    "TextDecoder",
+    "TextEncoder",
+    "DecodeError",
+    "EncodeError",
+    "decode",
+    "encode",
+    "encodings",
+]
+
+
+# --------------------------------------------------------------- encodings
+
+
+class Encoding:
+    """An encoding of the standard. Instances are unique per encoding (compare
+    with ``is`` or ``==``), immutable, hashable and picklable.
+
+    Attributes:
+        id: the encoding's position in the standard's table (0 is UTF-8).
+        name: the name as the standard spells it (``"Shift_JIS"``).
+        has_encoder: whether the standard defines an encoder for it (False for
+            replacement, UTF-16BE and UTF-16LE, whose encoders write UTF-8).
+    """
+
+    __slots__ = ("id", "name", "has_encoder", "_output")
+
+    id: int
+    name: str
+    has_encoder: bool
+
+    def __init__(self, id: int, name: str, has_encoder: bool, output: int) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "has_encoder", has_encoder)
+        object.__setattr__(self, "_output", output)
+
+    @property
+    def output_encoding(self) -> Encoding:
+        """The standard's "get an output encoding": the encoding an encoder for
+        this one writes (UTF-8 for replacement, UTF-16BE and UTF-16LE)."""
+        return _BY_ID[self._output]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Encoding objects are immutable")
+
+    def __repr__(self) -> str:
+        return f"<whatenc.Encoding {self.name}>"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (lookup, (self.name,))
+
+
+def _load_encodings() -> list[Encoding]:
+    out = []
+    for i in range(lib.whatenc_encoding_count()):
+        name = lib.whatenc_encoding_name(i).decode("ascii")
+        out.append(
+            Encoding(
+                i,
+                name,
+                bool(lib.whatenc_encoding_has_encoder(i)),
+                lib.whatenc_encoding_output_encoding(i),
+            )
+        )
+    return out
+
+
+_BY_ID: list[Encoding] = _load_encodings()
+
+
+def encodings() -> list[Encoding]:
+    """All the standard's encodings, in the order of its table (section 4.2)."""
+    return list(_BY_ID)
+
+
+def _label_bytes(label: object) -> bytes:
+    if isinstance(label, str):
+        # Labels are ASCII; a non-ASCII character matches nothing.
+        return label.encode("utf-8", "surrogatepass")
+    raise TypeError(f"an encoding label must be str, not {type(label).__name__}")
+
+
+def lookup(label: str) -> Encoding:
+    """The standard's "get an encoding" (section 4.2): the encoding ``label``
+    names, ignoring ASCII case and leading and trailing ASCII whitespace.
+
+    Raises LookupError for a label of no encoding, TypeError for a non-str.
+    """
+    if isinstance(label, Encoding):
+        return label
+    raw = _label_bytes(label)
+    try:
+        return _BY_ID[lib.whatenc_encoding_for_label(raw, len(raw))]
+    except LookupError:
+        raise LookupError(f"unknown encoding label: {label!r}") from None
+
+
+# --------------------------------------------------------------- errors
+
+
+class DecodeError(UnicodeDecodeError):
+    """Malformed input met by a fatal decoder.
+
+    As a UnicodeDecodeError: ``encoding`` (the encoding's name), ``object``
+    (the bytes passed to the call that met the error), ``start`` and ``end``
+    (the malformed bytes, ``object[start:end]``, clipped to ``object`` when the
+    sequence began in an earlier chunk of a stream) and ``reason``. Also
+    ``position``: the offset of the malformed bytes from the start of the
+    stream.
+    """
+
+    position: int
+
+    def __init__(self, encoding: str, obj: bytes, start: int, end: int,
+                 reason: str, position: int | None = None) -> None:
+        super().__init__(encoding, obj, start, end, reason)
+        self.position = start if position is None else position
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.encoding, self.object, self.start, self.end,
+                             self.reason, self.position))
+
+
+class EncodeError(UnicodeEncodeError):
+    """A character the encoding cannot represent, met in fatal ("strict")
+    mode. ``object[start:end]`` is the character; ``code_point`` is its value
+    (U+FFFD for a lone surrogate)."""
+
+    code_point: int
+
+    def __init__(self, encoding: str, obj: str, start: int, end: int,
+                 reason: str, code_point: int = 0) -> None:
+        super().__init__(encoding, obj, start, end, reason)
+        self.code_point = code_point
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.encoding, self.object, self.start, self.end,
+                             self.reason, self.code_point))
+
+
+# --------------------------------------------------------------- handles
+
+
+class _Handle:
+    """Owns a decoder or encoder handle (freed on close or collection)."""
+
+    __slots__ = ("_h", "_free")
+
+    def __init__(self, h: int, free: Callable[[Any], None]) -> None:
+        self._h: int | None = h
+        self._free = free
+
+    @property
+    def h(self) -> int:
+        if self._h is None:
+            raise ValueError("the decoder or encoder is closed")
+        return self._h
+
+    def close(self) -> None:
+        h, self._h = self._h, None
+        if h is not None:
+            self._free(h)
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - a forked child, interpreter exit
+            pass
+
+
+def _new_decoder(enc: Encoding, bom: int, mode: int) -> _Handle:
+    out = c_void_p()
+    lib.whatenc_decoder_new(enc.id, bom, mode, byref(out))
+    return _Handle(out.value or 0, lib.whatenc_decoder_free)
+
+
+def _new_encoder(enc: Encoding, mode: int) -> _Handle:
+    out = c_void_p()
+    lib.whatenc_encoder_new(enc.id, mode, byref(out))
+    return _Handle(out.value or 0, lib.whatenc_encoder_free)
+
+
+# What a decode error handler returns: replacement text and the offset, in
+# the call's input, where decoding resumes.
+DecodeHandler = Callable[[int, int, int], tuple[str, int]]
+
+
+class _Decoding:
+    """Streaming decoding with one handle: the loop of the streaming contract,
+    error positions, and Python's error handlers (private)."""
+
+    __slots__ = ("enc", "bom", "mode", "handle", "consumed", "errors")
+
+    def __init__(self, enc: Encoding, bom: int, errors: str) -> None:
+        self.enc = enc
+        self.bom = bom
+        self.errors = errors
+        self.mode = REPLACEMENT if errors == "replace" else FATAL
+        self.handle = _new_decoder(enc, bom, self.mode)
+        self.consumed = 0  # bytes consumed by the stream before this call
+
+    def reset(self) -> None:
+        lib.whatenc_decoder_reset(self.handle.h)
+        self.consumed = 0
+
+    def encoding(self) -> Encoding:
+        return _BY_ID[lib.whatenc_decoder_encoding(self.handle.h)]
+
+    def decode(self, data: Buffer, last: bool) -> str:
+        with Borrowed(data) as src:
+            try:
+                return self._decode(data, src.addr, src.size, last)
+            except BaseException:
+                self.reset()
+                raise
+
+    def _decode(self, data: Buffer, addr: int, size: int, last: bool) -> str:
+        h = self.handle.h
+        bound = c_size_t()
+        try:
+            lib.whatenc_decoder_max_utf8_length(h, size, byref(bound))
+            cap = bound.value
+        except OverflowError:
+            cap = _CHUNK
+        if cap > _ONE_CALL:
+            cap = _CHUNK
+        cap = max(cap, 4)
+        buf = create_string_buffer(cap)
+        dst = memoryview(buf)
+        parts: list[str] = []
+        pos = 0
+        src_len = c_size_t()
+        dst_len = c_size_t()
+        info = DecodeInfo()
+        flag = 1 if last else 0
+        fn = lib.whatenc_decoder_decode_to_utf8
+        while True:
+            src_len.value = size - pos
+            dst_len.value = cap
+            st = fn(h, (addr + pos) or None, byref(src_len), buf, byref(dst_len),
+                    flag, byref(info))
+            if dst_len.value:
+                parts.append(str(dst[: dst_len.value], "utf-8"))
+            pos += src_len.value
+            if st == OK:
+                break
+            if st == OUTPUT_FULL:
+                continue
+            if st != MALFORMED:  # pragma: no cover - statuses are pinned
+                raise _ffi.WhatencError(f"unexpected status {st}", st)
+            end = pos - info.consumed_after
+            start = end - info.malformed_len
+            text, resume = self._on_error(data, size, start, end)
+            parts.append(text)
+            if resume != end:
+                # The handler chose where to resume: restart the decoder there
+                # (the bytes it held are fed again from ``resume``).
+                lib.whatenc_decoder_reset(h)
+                pos = resume
+        if last:
+            self.consumed = 0
+        else:
+            self.consumed += size
+        return "".join(parts)
+
+    def _error(self, data: Buffer, size: int, start: int, end: int) -> DecodeError:
+        obj = bytes(data) if not isinstance(data, bytes) else data
+        position = self.consumed + start
+        lo, hi = max(start, 0), max(min(end, size), 0)
+        return DecodeError(self.encoding().name.lower(), obj, lo, hi,
+                           "malformed input", position)
+
+    def _on_error(self, data: Buffer, size: int, start: int, end: int) -> tuple[str, int]:
+        err = self._error(data, size, start, end)
+        if self.errors in ("strict", "fatal"):
+            raise err
+        handler = codecs.lookup_error(self.errors)
+        if start < 0:
+            # The malformed bytes began in an earlier call; the handler only
+            # sees this call's input.
+            err.start = 0
+        rep, resume = handler(err)
+        if not isinstance(rep, str):
+            raise TypeError(f"decoding error handler must return (str, int), got {rep!r}")
+        if resume < 0:
+            resume += size
+        if not 0 <= resume <= size:
+            raise IndexError(f"position {resume} from error handler out of bounds")
+        if resume == err.end and end <= size:
+            resume = end
+        return rep, resume
+
+
+def _units_to_index(s: str, u16: bytes, units: int) -> int:
+    """The index in s of the code point at UTF-16 offset ``units``."""
+    if len(u16) == 2 * len(s):  # no supplementary characters: the same
+        return units
+    return len(u16[: 2 * units].decode(UTF16, "surrogatepass"))
+
+
+def _index_to_units(s: str, u16: bytes, index: int) -> int:
+    if len(u16) == 2 * len(s):
+        return index
+    return len(s[:index].encode(UTF16, "surrogatepass")) // 2
+
+
+class _Encoding:
+    """Streaming encoding with one handle (private)."""
+
+    __slots__ = ("enc", "errors", "mode", "handle")
+
+    def __init__(self, enc: Encoding, errors: str) -> None:
+        self.enc = enc
+        self.errors = errors
+        self.mode = HTML if errors in ("html", "xmlcharrefreplace") else FATAL
+        self.handle = _new_encoder(enc, self.mode)
+
+    def reset(self) -> None:
+        lib.whatenc_encoder_reset(self.handle.h)
+
+    def encode(self, s: str, last: bool) -> bytes:
+        if not isinstance(s, str):
+            raise TypeError(f"expected str, got {type(s).__name__}")
+        u16 = s.encode(UTF16, "surrogatepass")
+        try:
+            return self._encode(s, u16, 0, last, self.errors)
+        except BaseException:
+            self.reset()
+            raise
+
+    def _encode(self, s: str, u16: bytes, start_unit: int, last: bool, errors: str) -> bytes:
+        h = self.handle.h
+        units = len(u16) // 2
+        with Borrowed(u16) as src:
+            addr = src.addr
+            bound = c_size_t()
+            try:
+                lib.whatenc_encoder_max_length_from_utf16(h, units - start_unit, byref(bound))
+                cap = bound.value
+            except OverflowError:
+                cap = _CHUNK
+            if cap > _ONE_CALL:
+                cap = _CHUNK
+            cap = max(cap, 16)
+            buf = create_string_buffer(cap)
+            dst = memoryview(buf)
+            parts: list[bytes] = []
+            pos = start_unit
+            src_len = c_size_t()
+            dst_len = c_size_t()
+            info = EncodeInfo()
+            flag = 1 if last else 0
+            fn = lib.whatenc_encoder_encode_from_utf16
+            while True:
+                src_len.value = units - pos
+                dst_len.value = cap
+                st = fn(h, (addr + 2 * pos) or None, byref(src_len), buf, byref(dst_len),
+                        flag, byref(info))
+                if dst_len.value:
+                    parts.append(dst[: dst_len.value].tobytes())
+                pos += src_len.value
+                if st == OK:
+                    break
+                if st == OUTPUT_FULL:
+                    continue
+                if st != UNMAPPABLE:  # pragma: no cover
+                    raise _ffi.WhatencError(f"unexpected status {st}", st)
+                end = max(_units_to_index(s, u16, pos), 1)
+                start = end - 1
+                err = EncodeError(self.enc.name.lower(), s, start, end,
+                                  "unmappable character", info.unmappable)
+                if errors in ("strict", "fatal"):
+                    raise err
+                rep, resume = codecs.lookup_error(errors)(err)
+                if resume < 0:
+                    resume += len(s)
+                if not 0 <= resume <= len(s):
+                    raise IndexError(f"position {resume} from error handler out of bounds")
+                if isinstance(rep, str):
+                    rep16 = rep.encode(UTF16, "surrogatepass")
+                    parts.append(self._encode(rep, rep16, 0, False, "strict"))
+                elif isinstance(rep, (bytes, bytearray)):
+                    parts.append(bytes(rep))
+                else:
+                    raise TypeError(
+                        f"encoding error handler must return (str/bytes, int), got {rep!r}")
+                pos = _index_to_units(s, u16, resume)
+            return b"".join(parts)
+
+
+# --------------------------------------------------------------- TextDecoder
+
+
+class TextDecoder:
+    """The standard's TextDecoder (section 7.2).
+
+    ``TextDecoder(label="utf-8", *, fatal=False, ignore_bom=False)``: decodes
+    bytes in the encoding ``label`` names. A UTF-8, UTF-16BE or UTF-16LE
+    decoder removes its own encoding's BOM at the start of a stream unless
+    ``ignore_bom``; other BOMs are text. Malformed input becomes U+FFFD, or
+    raises :class:`DecodeError` if ``fatal``.
+
+    Raises LookupError for an unknown label and for the replacement encoding
+    (the standard's RangeError), TypeError for arguments of the wrong types.
+
+    One decoder must not be used by two threads at once; use one per thread.
+    """
+
+    __slots__ = ("_enc", "_fatal", "_ignore_bom", "_d", "__weakref__")
+
+    def __init__(self, label: str = "utf-8", *, fatal: bool = False,
+                 ignore_bom: bool = False) -> None:
+        enc = lookup(label)
+        if enc.id == 36:  # replacement
+            raise LookupError(f"TextDecoder does not support the replacement encoding "
+                              f"(label {label!r})")
+        self._enc = enc
+        self._fatal = bool(fatal)
+        self._ignore_bom = bool(ignore_bom)
+        self._d = _Decoding(enc, BOM_KEEP if ignore_bom else BOM_REMOVE,
+                            "strict" if fatal else "replace")
+
+    @property
+    def encoding(self) -> str:
+        """The encoding's name, lower-cased (``"shift_jis"``)."""
+        return self._enc.name.lower()
+
+    @property
+    def fatal(self) -> bool:
+        """Whether malformed input raises DecodeError."""
+        return self._fatal
+
+    @property
+    def ignore_bom(self) -> bool:
+        """Whether a BOM is decoded as text (U+FEFF) rather than removed."""
+        return self._ignore_bom
+
+    def decode(self, data: Buffer = b"", *, stream: bool = False) -> str:
+        """Decodes ``data``, any bytes-like object (bytes, bytearray,
+        memoryview, array, mmap...), without copying it.
+
+        With ``stream=True`` an incomplete sequence at the end is kept for the
+        next call; the last call (``stream=False``, the default) finishes the
+        stream and the next call starts a new one. After a DecodeError the
+        stream is abandoned: the next call starts a new one.
+        """
+        return self._d.decode(data, not stream)
+
+    def __repr__(self) -> str:
+        return (f"<whatenc.TextDecoder {self.encoding} fatal={self._fatal} "
+                f"ignore_bom={self._ignore_bom}>")
+
+
+# --------------------------------------------------------------- TextEncoder
+
+
+class EncodeIntoResult(NamedTuple):
+    """The result of :meth:`TextEncoder.encode_into`."""
+
+    read: int
+    """Characters of the str read, as an index into it: ``s[read:]`` is what
+    remains. (The standard counts UTF-16 code units, which differ for
+    characters above U+FFFF: see encode_into.)"""
+    written: int
+    """Bytes written to the buffer."""
+
+
+class TextEncoder:
+    """The standard's TextEncoder (section 7.4): str to UTF-8.
+
+    Lone surrogates (possible in a Python str) are encoded as U+FFFD, as the
+    standard does for a JavaScript string. Stateless: may be shared between
+    threads.
+    """
+
+    __slots__ = ()
+
+    @property
+    def encoding(self) -> str:
+        """Always ``"utf-8"``."""
+        return "utf-8"
+
+    def encode(self, s: str = "") -> bytes:
+        """The UTF-8 bytes of ``s``."""
+        return _encode(s, _BY_ID[0], "html")
+
+    def encode_into(self, s: str, buffer: Buffer) -> EncodeIntoResult:
+        """Writes as much of ``s`` as fits into ``buffer`` (a writable
+        bytes-like object) as UTF-8, never splitting a character, and returns
+        ``(read, written)``.
+
+        ``read`` counts the str's characters (code points), so ``s[read:]`` is
+        the unwritten rest and ``encode_into(s[read:], ...)`` resumes. The
+        standard's encodeInto() counts UTF-16 code units instead; they differ
+        when ``s[:read]`` holds characters above U+FFFF, each two code units:
+        ``len(s[:read].encode("utf-16-le", "surrogatepass")) // 2`` gives the
+        standard's count.
+        """
+        if not isinstance(s, str):
+            raise TypeError(f"expected str, got {type(s).__name__}")
+        u16 = s.encode(UTF16, "surrogatepass")
+        read = c_size_t()
+        written = c_size_t()
+        with Borrowed(buffer, writable=True) as dst, Borrowed(u16) as src:
+            lib.whatenc_encode_into(src.addr or None, len(u16) // 2, dst.addr or None,
+                                    dst.size, byref(read), byref(written))
+        return EncodeIntoResult(_units_to_index(s, u16, read.value), written.value)
+
+
+# --------------------------------------------------------------- hooks
+
+
+def _malloced_text(p: c_void_p, n: int) -> str:
+    try:
+        return str(memoryview((c_char * n).from_address(p.value or 0)), "utf-8") if n else ""
+    finally:
+        lib.whatenc_free(p)
+
+
+def decode(data: Buffer, fallback: Union[str, Encoding] = "utf-8") -> tuple[str, Encoding]:
+    """The standard's legacy "decode" hook (section 6.1): a UTF-8, UTF-16BE
+    or UTF-16LE byte order mark decides the encoding (and is removed);
+    without one, the encoding ``fallback`` names does. Malformed input becomes
+    U+FFFD. Returns the text and the encoding used.
+    """
+    enc = lookup(fallback)  # type: ignore[arg-type]
+    out = c_void_p()
+    n = c_size_t()
+    used = c_int()
+    with Borrowed(data) as src:
+        lib.whatenc_decode(enc.id, src.addr or None, src.size, byref(out), byref(n),
+                           byref(used))
+    return _malloced_text(out, n.value), _BY_ID[used.value]
+
+
+def _encode(s: str, enc: Encoding, errors: str) -> bytes:
+    if not isinstance(s, str):
+        raise TypeError(f"expected str, got {type(s).__name__}")
+    if not isinstance(errors, str):
+        raise TypeError(f"errors must be str, not {type(errors).__name__}")
+    if errors in ("html", "xmlcharrefreplace"):
+        # Without lone surrogates a str is valid UTF-8: one one-shot call.
+        try:
+            raw = s.encode("utf-8")
+        except UnicodeEncodeError:
+            return _Encoding(enc, errors).encode(s, True)
+        out = c_void_p()
+        n = c_size_t()
+        cp = c_uint32()
+        with Borrowed(raw) as src:
+            lib.whatenc_encode(enc.id, src.addr or None, src.size, HTML, byref(out),
+                               byref(n), byref(cp))
+        try:
+            return bytes((c_char * n.value).from_address(out.value or 0)) if n.value else b""
+        finally:
+            lib.whatenc_free(out)
+    return _Encoding(enc, errors).encode(s, True)
+
+
+def encode(s: str, label: Union[str, Encoding] = "utf-8", errors: str = "html") -> bytes:
+    """The standard's legacy "encode" hook (section 6.2): encodes ``s`` in
+    the OUTPUT encoding of the encoding ``label`` names ("get an output
+    encoding", section 4.3). NOTE: UTF-16BE, UTF-16LE and replacement have no
+    encoder; for them the result is UTF-8.
+
+    ``errors``: ``"html"`` (the standard's default; an unmappable character
+    becomes ``&#NNNN;``, also spelled ``"xmlcharrefreplace"``), ``"strict"``
+    (raise :class:`EncodeError` naming the character and its index), or the
+    name of any handler registered with :func:`codecs.register_error`. Lone
+    surrogates are read as U+FFFD.
+    """
+    return _encode(s, lookup(label), errors)  # type: ignore[arg-type]
+
+
+# BOM_SNIFF is used by callers wanting the decode hook's streaming form.
+_ = BOM_SNIFF

@@ -1,0 +1,112 @@
+"""register(): codec names, error handlers, files."""
+
+from __future__ import annotations
+
+import codecs
+
+import pytest
+
+import whatenc
+
+whatenc.register()
+
+
+def test_register_is_idempotent() -> None:
+    whatenc.register()
+    whatenc.register()
+    assert b"\x82\xa0".decode("whatwg-shift_jis") == "\u3042"
+
+
+@pytest.mark.parametrize(
+    "name, canonical",
+    [
+        ("whatwg-shift_jis", "shift_jis"),
+        ("whatwg-Shift_JIS", "shift_jis"),
+        ("whatwg-sjis", "shift_jis"),
+        ("WHATWG-EUC-KR", "euc-kr"),
+        ("whatwg-iso_8859-2:1987", "iso-8859-2"),
+        ("whatwg-iso-8859-8-i", "iso-8859-8-i"),
+        ("whatwg-latin1", "windows-1252"),
+        ("whatwg-x-mac-cyrillic", "x-mac-cyrillic"),
+        ("whatwg-utf-16", "utf-16le"),
+    ],
+)
+def test_codec_names(name: str, canonical: str) -> None:
+    assert codecs.lookup(name).name == "whatwg-" + canonical
+
+
+@pytest.mark.parametrize("name", ["whatwg-nope", "whatwg-", "shift-jis-whatwg"])
+def test_unknown_codec(name: str) -> None:
+    with pytest.raises(LookupError):
+        codecs.lookup(name)
+
+
+def test_python_codecs_are_untouched() -> None:
+    assert codecs.lookup("shift_jis").name == "shift_jis"
+    assert b"\x80".decode("latin-1") == "\x80"  # WHATWG latin1 would give U+20AC
+    assert b"\x80".decode("whatwg-latin1") == "\u20ac"
+
+
+def test_decode_error_handlers() -> None:
+    bad = b"a\xffb\xe3\x81c"
+    assert bad.decode("whatwg-utf-8", "replace") == "a\ufffdb\ufffdc"
+    assert bad.decode("whatwg-utf-8", "ignore") == "abc"
+    assert bad.decode("whatwg-utf-8", "backslashreplace") == "a\\xffb\\xe3\\x81c"
+    assert bad.decode("whatwg-utf-8", "surrogateescape") == "a\udcffb\udce3\udc81c"
+    with pytest.raises(UnicodeDecodeError) as info:
+        bad.decode("whatwg-utf-8")
+    assert isinstance(info.value, whatenc.DecodeError)
+    assert (info.value.start, info.value.end) == (1, 2)
+
+    def skip_two(e: UnicodeError) -> tuple[str, int]:
+        return "<>", e.end + 1  # type: ignore[attr-defined]
+
+    codecs.register_error("whatenc-test-skip", skip_two)
+    assert b"a\xffxyz".decode("whatwg-utf-8", "whatenc-test-skip") == "a<>yz"
+
+
+def test_encode_error_handlers() -> None:
+    s = "x\u4e00y\U0001F600z"
+    assert s.encode("whatwg-latin1", "xmlcharrefreplace") == b"x&#19968;y&#128512;z"
+    assert s.encode("whatwg-latin1", "replace") == b"x?y?z"
+    assert s.encode("whatwg-latin1", "ignore") == b"xyz"
+    assert s.encode("whatwg-latin1", "backslashreplace") == b"x\\u4e00y\\U0001f600z"
+    with pytest.raises(UnicodeEncodeError) as info:
+        s.encode("whatwg-latin1")
+    assert (info.value.start, info.value.end) == (1, 2)
+    assert isinstance(info.value, whatenc.EncodeError)
+    # A replacement the encoding cannot represent fails like strict.
+    codecs.register_error("whatenc-test-snowman", lambda e: ("\u2603", e.end))
+    with pytest.raises(UnicodeEncodeError):
+        "\u4e00".encode("whatwg-latin1", "whatenc-test-snowman")
+    # ISO-2022-JP: the handler's replacement is encoded in the current state.
+    out = "\u3042\u4e02\u3042".encode("whatwg-iso-2022-jp", "replace")
+    assert out.decode("whatwg-iso-2022-jp") == "\u3042?\u3042"
+
+
+def test_incremental_codecs() -> None:
+    dec = codecs.getincrementaldecoder("whatwg-euc-kr")()
+    assert dec.decode(b"\xb0") == ""
+    assert dec.decode(b"\xa1") == "\uac00"
+    with pytest.raises(UnicodeDecodeError):
+        dec.decode(b"\xb0", final=True)
+    assert codecs.getincrementaldecoder("whatwg-euc-kr")("replace").decode(
+        b"\xb0", final=True) == "\ufffd"
+    dec.reset()
+    assert dec.decode(b"\xb0\xa1", final=True) == "\uac00"
+    enc = codecs.getincrementalencoder("whatwg-iso-2022-jp")()
+    assert enc.encode("a\u3042") == b"a\x1b$B$\""
+    assert enc.encode("", final=True) == b"\x1b(B"
+    enc = codecs.getincrementalencoder("whatwg-utf-8")()
+    assert enc.encode("\ud83d") == b""
+    assert enc.encode("\ude00") == "\U0001F600".encode()
+
+
+def test_open_big5(tmp_path) -> None:  # noqa: ANN001
+    p = tmp_path / "big5.txt"
+    p.write_bytes(b"\xa4\xa4\xa4\xe5\nabc\n")
+    with open(p, encoding="whatwg-big5") as f:
+        assert f.read() == "\u4e2d\u6587\nabc\n"
+    with open(p, "w", encoding="whatwg-big5") as f:
+        f.write("\u6587")
+    assert p.read_bytes() == b"\xa4\xe5"
