@@ -419,3 +419,57 @@ fn round_trip_of_decodable_text() {
     }
     f.check("re-encoding decoded text");
 }
+
+/// Every byte pair with a high first byte (each followed by a newline, so
+/// errors restore and resynchronise), for every encoding: the whole of the
+/// two-byte index space of the CJK encodings, and gb18030's four-byte
+/// ranges on a grid.
+#[test]
+fn every_byte_pair() {
+    let mut f = Failures::default();
+    let mut pairs = vec![];
+    for lead in 0x80..=0xFFu8 {
+        for trail in 0..=0xFFu8 {
+            pairs.extend_from_slice(&[lead, trail, b'\n']);
+        }
+    }
+    let mut four = vec![];
+    for b1 in (0x81..=0xFEu8).step_by(3) {
+        for b2 in 0x30..=0x39u8 {
+            for b3 in (0x81..=0xFEu8).step_by(5) {
+                four.extend_from_slice(&[b1, b2, b3, 0x30 + (b1 ^ b3) % 10, b'\n']);
+            }
+        }
+    }
+    let mut escapes = vec![];
+    for a in 0x20..=0x7Fu8 {
+        for b in 0x20..=0x7Fu8 {
+            escapes.extend_from_slice(&[0x1B, a, b, 0x30 + a % 64, 0x21 + b % 90, b'\n']);
+        }
+    }
+    for e in Encoding::all() {
+        let mut rng = Rng::new(seed_of(e.name()) ^ 4);
+        check_decode(&mut f, e, &pairs, &mut rng, "every byte pair");
+        if e == Encoding::GB18030 || e == Encoding::GBK {
+            check_decode(&mut f, e, &four, &mut rng, "four-byte grid");
+        }
+        if e == Encoding::ISO_2022_JP {
+            check_decode(&mut f, e, &escapes, &mut rng, "escape sequences");
+        }
+    }
+    f.check("decoding every byte pair");
+}
+
+/// Every code point of the BMP but surrogates, and the first and last of
+/// the astral planes, encoded in every encoding.
+#[test]
+fn every_code_point() {
+    let mut f = Failures::default();
+    let mut text: String = (0x80..=0xFFFFu32).filter_map(char::from_u32).collect();
+    text.extend((0x10000..0x10100u32).chain(0x20000..0x20100).chain(0x10FF00..=0x10FFFF).filter_map(char::from_u32));
+    for e in Encoding::all() {
+        let mut rng = Rng::new(seed_of(e.name()) ^ 5);
+        check_encode(&mut f, e, &text, &mut rng, "every code point");
+    }
+    f.check("encoding every code point");
+}
