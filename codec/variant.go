@@ -63,15 +63,15 @@ func (d *Decoder) decodeFamily(src []byte, s *sink, last bool) (Status, int) {
 	case familyGBK, familyGB18030:
 		return d.decodeGB18030(src, s, last)
 	case familyBig5:
-		return d.decodeBig5(src, s, last)
+		return d.decodeDoubleByte(familyBig5, &d.st.big5.lead, src, s, last)
 	case familyEUCJP:
 		return d.decodeEUCJP(src, s, last)
 	case familyISO2022JP:
 		return d.decodeISO2022JP(src, s, last)
 	case familyShiftJIS:
-		return d.decodeShiftJIS(src, s, last)
+		return d.decodeDoubleByte(familyShiftJIS, &d.st.shiftJIS.lead, src, s, last)
 	case familyEUCKR:
-		return d.decodeEUCKR(src, s, last)
+		return d.decodeDoubleByte(familyEUCKR, &d.st.euckr.lead, src, s, last)
 	}
 	// Unreachable: every family is handled above.
 	return InputEmpty, len(src)
