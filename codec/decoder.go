@@ -74,6 +74,22 @@ func (d *Decoder) BOMDecided() bool { return d.bomDone }
 // DecodeToUTF8 decodes src into dst as UTF-8; see the package documentation
 // for the contract.
 func (d *Decoder) DecodeToUTF8(src, dst []byte, last bool) DecodeResult {
+	if d.asciiShortcut() {
+		// The ASCII shortcut: an ASCII-compatible decoder between
+		// characters writes ASCII bytes as they are, so a call that
+		// starts with ASCII copies it first, without the machinery a
+		// character needs; small calls then cost little beyond the copy.
+		n := copyASCII(dst, src)
+		if n == len(src) && !last {
+			d.replaced = false
+			return DecodeResult{Read: n, Written: n}
+		}
+		s := newUTF8Sink(dst[n:])
+		r := d.decode(src[n:], &s, last)
+		r.Read += n
+		r.Written += n
+		return r
+	}
 	s := newUTF8Sink(dst)
 	return d.decode(src, &s, last)
 }
@@ -81,8 +97,29 @@ func (d *Decoder) DecodeToUTF8(src, dst []byte, last bool) DecodeResult {
 // DecodeToUTF16 decodes src into dst as UTF-16 code units; see the package
 // documentation for the contract.
 func (d *Decoder) DecodeToUTF16(src []byte, dst []uint16, last bool) DecodeResult {
+	if d.asciiShortcut() {
+		// See DecodeToUTF8.
+		n := widenASCII(dst, src)
+		if n == len(src) && !last {
+			d.replaced = false
+			return DecodeResult{Read: n, Written: n}
+		}
+		s := newUTF16Sink(dst[n:])
+		r := d.decode(src[n:], &s, last)
+		r.Read += n
+		r.Written += n
+		return r
+	}
 	s := newUTF16Sink(dst)
 	return d.decode(src, &s, last)
+}
+
+// asciiShortcut reports whether the next call may copy the ASCII bytes at
+// the start of its input before anything else: the decoder is
+// ASCII-compatible, between characters, past BOM handling and holds no
+// restored bytes.
+func (d *Decoder) asciiShortcut() bool {
+	return d.bomDone && d.nback == 0 && !d.finished && d.st.asciiIdle(allEncodings[d.enc].family)
 }
 
 // statusRestart is what a family decoder returns, besides a Status, when it

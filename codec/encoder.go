@@ -62,6 +62,18 @@ func (enc *Encoder) asciiIsIdentity() bool {
 func (enc *Encoder) EncodeFromUTF8(src, dst []byte, last bool) EncodeResult {
 	var res EncodeResult
 	i := 0
+	if enc.nheld == 0 && enc.asciiIsIdentity() {
+		// The ASCII shortcut: ASCII encodes as itself here, so a call
+		// that starts with ASCII copies it first; small calls then cost
+		// little beyond the copy.
+		i = copyASCII(dst, src)
+		if i == len(src) && !last {
+			// A fresh value, not res: res lives in memory (its address is
+			// taken below), and copying it out costs more than this call.
+			return EncodeResult{Read: i, Written: i}
+		}
+		res.Written = i
+	}
 	if enc.nheld > 0 {
 		// Finish the sequence the previous call began.
 		var buf [4]byte

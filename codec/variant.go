@@ -44,6 +44,29 @@ func (st *decoderState) reset(e *Encoding) {
 	*st = decoderState{}
 }
 
+// asciiIdle reports whether family f's decoder, in state st, decodes the
+// next ASCII byte as itself: it is ASCII-compatible and between characters.
+// (GBK and gb18030's second and third are 0 whenever first is.)
+func (st *decoderState) asciiIdle(f family) bool {
+	switch f {
+	case familySingleByte, familyXUserDefined:
+		return true
+	case familyUTF8:
+		return st.utf8.n == 0
+	case familyGBK, familyGB18030:
+		return st.gb18030.first == 0
+	case familyBig5:
+		return st.big5.lead == 0
+	case familyEUCJP:
+		return st.eucJP.lead == 0
+	case familyShiftJIS:
+		return st.shiftJIS.lead == 0
+	case familyEUCKR:
+		return st.euckr.lead == 0
+	}
+	return false
+}
+
 // decodeFamily runs the decoder of d's encoding over src. It returns the
 // status and how many bytes of src it consumed.
 func (d *Decoder) decodeFamily(src []byte, s *sink, last bool) (Status, int) {
