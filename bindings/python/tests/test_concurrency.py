@@ -53,6 +53,17 @@ def test_threads_each_with_a_decoder() -> None:
     assert errors == []
 
 
+def test_one_decoder_used_by_two_threads_raises() -> None:
+    d = whatenc.TextDecoder()
+    d._d.busy.acquire()  # as if another thread were inside decode()
+    try:
+        with pytest.raises(RuntimeError, match="one decoder per thread"):
+            d.decode(b"x")
+    finally:
+        d._d.busy.release()
+    assert d.decode(b"x") == "x"
+
+
 @pytest.mark.timeout(120)
 def test_spawn_works_after_parent_used_whatenc() -> None:
     assert _use_whatenc() == "\u3042ok"

@@ -120,3 +120,26 @@ def test_every_encoding_is_covered() -> None:
     covered = {e.name for e in WITH_ENCODER} | {"UTF-16BE", "UTF-16LE", "x-user-defined",
                                                  "replacement"}
     assert covered == {e.name for e in ALL}
+
+
+def test_text_file_tell_and_seek(case, tmp_path) -> None:  # noqa: ANN001
+    """TextIOWrapper.tell() relies on the incremental decoder's getstate()
+    (the bytes it holds, a mode) to make cookies that seek() restores."""
+    enc, text, data = case
+    text, data = text[:6000], whatenc.encode(text[:6000], enc, "strict")
+    if enc.name == "UTF-8":
+        text, data = "\ufeff" + text, b"\xef\xbb\xbf\xef\xbb\xbf" + data  # BOM, then U+FEFF
+    path = tmp_path / "t.txt"
+    path.write_bytes(data)
+    name = "whatwg-" + enc.name
+    rng = random.Random(enc.id)
+    with open(path, encoding=name, newline="") as f:
+        for _ in range(40):
+            k = rng.randrange(len(text))
+            f.seek(0)
+            assert f.read(k) == text[:k]
+            cookie = f.tell()
+            ahead = f.read(50)
+            assert ahead == text[k:k + 50], f"{enc.name}: read after {k} characters"
+            f.seek(cookie)
+            assert f.read(50) == ahead, f"{enc.name}: seek to tell() after {k} characters"

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import codecs
 import itertools
+import re
 import threading
 from typing import Any
 
-from ._core import BOM_REMOVE, Encoding, _Decoding, _Encoding, lookup
+from ._core import BOM_KEEP, BOM_REMOVE, Encoding, _Decoding, _Encoding, lookup
 
 PREFIX = "whatwg_"  # "whatwg-" after Python's normalisation of codec names
 
@@ -37,6 +38,123 @@ def _label_for(normalized: str) -> Encoding | None:
     return None
 
 
+# getstate()/setstate() for TextIOWrapper.tell() and seek(): see
+# _IncrementalDecoder.
+_TAIL = 8  # more than any encoding holds without output (3, or BOM + 3)
+_STARTED = 1 << 8  # flag: the stream is past its start (no BOM removal)
+_ISO_2022_JP = 33
+_ESCAPES = [b"", b"\x1b(B", b"\x1b(J", b"\x1b(I", b"\x1b$@", b"\x1b$B"]
+# One character after each escape: replaying "escape + character" restores the
+# mode and, as any output does, unsets the decoder's "output flag" (so an
+# escape sequence right after the replay point is not an error).
+_REPLAY = [b"", b"a", b"a", b"\x21", b"\x21\x21", b"\x21\x21"]
+_ESCAPE_RE = re.compile(rb"\x1b(?:\(B|\(J|\(I|\$@|\$B)")
+
+
+class _IncrementalDecoder(codecs.IncrementalDecoder):
+    """Streaming decoder of a whatwg-* codec: ``decode(b, final=False)``.
+
+    getstate() returns ``(pending, flags)`` as TextIOWrapper expects:
+    ``pending`` holds the input that has produced no output yet (the
+    incomplete sequence the library holds), found by feeding the last few
+    bytes of each call one at a time; ``flags`` records whether the stream is
+    past its start (so a BOM is no longer removed) and, for ISO-2022-JP, the
+    last escape sequence (the decoder's mode). So tell() and seek() on text
+    files work. (Limit: for ISO-2022-JP, an escape sequence split by a chunk
+    boundary where tell() is called may be replayed as an error.)
+    """
+
+    _enc: Encoding
+
+    def __init__(self, errors: str = "strict") -> None:
+        super().__init__(errors)
+        self._bom = BOM_REMOVE
+        self._d = _Decoding(self._enc, BOM_REMOVE, errors)
+        self._clear()
+
+    def _clear(self) -> None:
+        self._held = b""  # input since the last output
+        self._fed = False  # output was produced since the stream started
+        self._mode = 0  # ISO-2022-JP: index of the last escape in _ESCAPES
+        self._esc_tail = b""
+        if self._bom != BOM_REMOVE:
+            self._bom = BOM_REMOVE
+            self._d = _Decoding(self._enc, BOM_REMOVE, self.errors)
+
+    def _decoding(self) -> _Decoding:
+        if self._d.errors != self.errors:
+            self._d = _Decoding(self._enc, self._bom, self.errors)
+        return self._d
+
+    def decode(self, input: Any, final: bool = False) -> str:
+        d = self._decoding()
+        mv = memoryview(input)
+        if not mv.c_contiguous:
+            mv = memoryview(mv.tobytes())
+        mv = mv.cast("B")
+        if final:
+            try:
+                return d.decode(mv, True)
+            finally:
+                self._clear()
+        try:
+            return self._decode_tracked(d, mv)
+        except BaseException:
+            self._clear()
+            raise
+
+    def _decode_tracked(self, d: _Decoding, mv: memoryview) -> str:
+        n = len(mv)
+        if self._enc.id == _ISO_2022_JP and n:
+            data = self._esc_tail + mv.tobytes()
+            for m in _ESCAPE_RE.finditer(data):
+                self._mode = _ESCAPES.index(m.group())
+            self._esc_tail = data[-2:]
+        parts: list[str] = []
+        held = self._held
+        split = max(n - _TAIL, 0)
+        if split:
+            out = d.decode(mv[:split], False)
+            if out:
+                parts.append(out)
+                held = b""
+                self._fed = True
+            else:
+                held += mv[:split].tobytes()
+        for i in range(split, n):
+            out = d.decode(mv[i:i + 1], False)
+            if out:
+                parts.append(out)
+                held = b""
+                self._fed = True
+            else:
+                held += mv[i:i + 1].tobytes()
+        self._held = held
+        return "".join(parts)
+
+    def reset(self) -> None:
+        self._d.reset()
+        self._clear()
+
+    def getstate(self) -> tuple[bytes, int]:
+        return (self._held, self._mode | (_STARTED if self._fed else 0))
+
+    def setstate(self, state: tuple[bytes, int]) -> None:
+        pending, flags = state
+        self._clear()
+        bom = BOM_KEEP if flags & _STARTED else BOM_REMOVE
+        self._bom = bom
+        self._d = _Decoding(self._enc, bom, self.errors)
+        self._fed = bool(flags & _STARTED)
+        mode = flags & 0xFF
+        if self._enc.id == _ISO_2022_JP and mode and not _ESCAPE_RE.search(pending):
+            self._d.decode(_ESCAPES[mode] + _REPLAY[mode], False)
+            self._d.consumed = 0
+            self._mode = mode
+        if pending:
+            self._decode_tracked(self._d, memoryview(bytes(pending)))
+
+
 def _codec_info(enc: Encoding) -> codecs.CodecInfo:
     name = "whatwg-" + enc.name.lower()
 
@@ -63,33 +181,8 @@ def _codec_info(enc: Encoding) -> codecs.CodecInfo:
         def reset(self) -> None:
             self._e.reset()
 
-    class IncrementalDecoder(codecs.IncrementalDecoder):
-        """Streaming decoder of the codec: ``decode(b, final=False)``.
-
-        getstate() cannot report the bytes of an incomplete sequence the
-        library holds; it returns ``(b"", 0)``, so ``tell()`` on a text file
-        is exact only at character boundaries of the bytes read.
-        """
-
-        def __init__(self, errors: str = "strict") -> None:
-            super().__init__(errors)
-            self._d = _Decoding(enc, BOM_REMOVE, errors)
-
-        def decode(self, input: Any, final: bool = False) -> str:
-            if self._d.errors != self.errors:
-                self._d = _Decoding(enc, BOM_REMOVE, self.errors)
-            return self._d.decode(input, final)
-
-        def reset(self) -> None:
-            self._d.reset()
-
-        def getstate(self) -> tuple[bytes, int]:
-            return (b"", 0)
-
-        def setstate(self, state: tuple[bytes, int]) -> None:
-            self._d.reset()
-            if state[0]:
-                self._d.decode(state[0], False)
+    class IncrementalDecoder(_IncrementalDecoder):
+        _enc = enc
 
     class StreamWriter(codecs.StreamWriter):
         def __init__(self, stream: Any, errors: str = "strict") -> None:

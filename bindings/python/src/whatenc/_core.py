@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import codecs
 import sys
+import threading
 from ctypes import (
     byref,
     c_char,
@@ -132,9 +133,10 @@ def _label_bytes(label: object) -> bytes:
     raise TypeError(f"an encoding label must be str, not {type(label).__name__}")
 
 
-def lookup(label: str) -> Encoding:
+def lookup(label: Union[str, Encoding]) -> Encoding:
     """The standard's "get an encoding" (section 4.2): the encoding ``label``
-    names, ignoring ASCII case and leading and trailing ASCII whitespace.
+    names, ignoring ASCII case and leading and trailing ASCII whitespace. (An
+    Encoding is returned as is.)
 
     Raises LookupError for a label of no encoding, TypeError for a non-str.
     """
@@ -232,6 +234,27 @@ def _new_encoder(enc: Encoding, mode: int) -> _Handle:
     return _Handle(out.value or 0, lib.whatenc_encoder_free)
 
 
+class _claim:
+    """Takes a handle's lock without waiting: a handle used by two threads at
+    once raises RuntimeError instead of corrupting the stream (the library
+    requires one thread at a time per handle)."""
+
+    __slots__ = ("lock", "what")
+
+    def __init__(self, lock: threading.Lock, what: str) -> None:
+        self.lock = lock
+        self.what = what
+
+    def __enter__(self) -> None:
+        if not self.lock.acquire(False):
+            raise RuntimeError(
+                f"this whatenc {self.what} is in use by another thread (or re-entered "
+                f"from an error handler); use one {self.what} per thread")
+
+    def __exit__(self, *exc: object) -> None:
+        self.lock.release()
+
+
 # What a decode error handler returns: replacement text and the offset, in
 # the call's input, where decoding resumes.
 DecodeHandler = Callable[[int, int, int], tuple[str, int]]
@@ -241,7 +264,7 @@ class _Decoding:
     """Streaming decoding with one handle: the loop of the streaming contract,
     error positions, and Python's error handlers (private)."""
 
-    __slots__ = ("enc", "bom", "mode", "handle", "consumed", "errors")
+    __slots__ = ("enc", "bom", "mode", "handle", "consumed", "errors", "busy")
 
     def __init__(self, enc: Encoding, bom: int, errors: str) -> None:
         self.enc = enc
@@ -250,8 +273,13 @@ class _Decoding:
         self.mode = REPLACEMENT if errors == "replace" else FATAL
         self.handle = _new_decoder(enc, bom, self.mode)
         self.consumed = 0  # bytes consumed by the stream before this call
+        self.busy = threading.Lock()
 
     def reset(self) -> None:
+        with _claim(self.busy, "decoder"):
+            self._reset()
+
+    def _reset(self) -> None:
         lib.whatenc_decoder_reset(self.handle.h)
         self.consumed = 0
 
@@ -259,11 +287,11 @@ class _Decoding:
         return _BY_ID[lib.whatenc_decoder_encoding(self.handle.h)]
 
     def decode(self, data: Buffer, last: bool) -> str:
-        with Borrowed(data) as src:
+        with _claim(self.busy, "decoder"), Borrowed(data) as src:
             try:
                 return self._decode(data, src.addr, src.size, last)
             except BaseException:
-                self.reset()
+                self._reset()
                 raise
 
     def _decode(self, data: Buffer, addr: int, size: int, last: bool) -> str:
@@ -359,26 +387,29 @@ def _index_to_units(s: str, u16: bytes, index: int) -> int:
 class _Encoding:
     """Streaming encoding with one handle (private)."""
 
-    __slots__ = ("enc", "errors", "mode", "handle")
+    __slots__ = ("enc", "errors", "mode", "handle", "busy")
 
     def __init__(self, enc: Encoding, errors: str) -> None:
         self.enc = enc
         self.errors = errors
         self.mode = HTML if errors in ("html", "xmlcharrefreplace") else FATAL
         self.handle = _new_encoder(enc, self.mode)
+        self.busy = threading.Lock()
 
     def reset(self) -> None:
-        lib.whatenc_encoder_reset(self.handle.h)
+        with _claim(self.busy, "encoder"):
+            lib.whatenc_encoder_reset(self.handle.h)
 
     def encode(self, s: str, last: bool) -> bytes:
         if not isinstance(s, str):
             raise TypeError(f"expected str, got {type(s).__name__}")
         u16 = s.encode(UTF16, "surrogatepass")
-        try:
-            return self._encode(s, u16, 0, last, self.errors)
-        except BaseException:
-            self.reset()
-            raise
+        with _claim(self.busy, "encoder"):
+            try:
+                return self._encode(s, u16, 0, last, self.errors)
+            except BaseException:
+                lib.whatenc_encoder_reset(self.handle.h)
+                raise
 
     def _encode(self, s: str, u16: bytes, start_unit: int, last: bool, errors: str) -> bytes:
         h = self.handle.h
@@ -460,7 +491,7 @@ class TextDecoder:
 
     __slots__ = ("_enc", "_fatal", "_ignore_bom", "_d", "__weakref__")
 
-    def __init__(self, label: str = "utf-8", *, fatal: bool = False,
+    def __init__(self, label: Union[str, Encoding] = "utf-8", *, fatal: bool = False,
                  ignore_bom: bool = False) -> None:
         enc = lookup(label)
         if enc.id == 36:  # replacement
@@ -575,7 +606,7 @@ def decode(data: Buffer, fallback: Union[str, Encoding] = "utf-8") -> tuple[str,
     without one, the encoding ``fallback`` names does. Malformed input becomes
     U+FFFD. Returns the text and the encoding used.
     """
-    enc = lookup(fallback)  # type: ignore[arg-type]
+    enc = lookup(fallback)
     out = c_void_p()
     n = c_size_t()
     used = c_int()
@@ -621,7 +652,7 @@ def encode(s: str, label: Union[str, Encoding] = "utf-8", errors: str = "html") 
     name of any handler registered with :func:`codecs.register_error`. Lone
     surrogates are read as U+FFFD.
     """
-    return _encode(s, lookup(label), errors)  # type: ignore[arg-type]
+    return _encode(s, lookup(label), errors)
 
 
 # BOM_SNIFF is used by callers wanting the decode hook's streaming form.
