@@ -40,7 +40,7 @@ RPATH    = -Wl,-rpath,$(abspath $(dir $(1)))
 
 .PHONY: all lib static pc example test test-go test-c test-exports test-header test-asan test-cmake \
         test-cgocheck2 test-install test-deb test-examples test-python test-rust \
-        install uninstall deb bench-c clean
+        install uninstall deb bench bench-c clean
 
 all: lib static pc example
 
@@ -189,6 +189,9 @@ deb: all
 	scripts/make-deb.sh $(VERSION) $(B)
 
 # ---------------------------------------------------------------- bench
+
+bench:
+	$(MAKE) -C bench compare
 
 bench-c:
 	$(MAKE) -C bench run
