@@ -3,19 +3,58 @@ package codec
 import (
 	"encoding/binary"
 	"math/bits"
+	"unsafe"
 )
 
 // The ASCII fast paths. Markup-heavy text is mostly ASCII, so every
-// ASCII-compatible decoder and encoder skips ASCII runs eight bytes at a time
-// before it looks at a byte individually.
+// ASCII-compatible decoder and encoder skips ASCII runs in blocks before it
+// looks at a byte individually. Long runs go to the AVX2 kernels
+// (ascii_amd64.s) where the CPU has them (useAVX2); everywhere else, and for
+// the ends of runs, the code below works a machine word at a time (SWAR:
+// 0x80 in any byte of a word means a non-ASCII byte).
 
-const highBits = 0x8080808080808080
+const (
+	highBits   = 0x8080808080808080
+	highBits16 = 0xFF80FF80FF80FF80 // a UTF-16 unit above U+007F, four to a word
+	vectorMin  = 32                 // the shortest input worth a vector kernel
+)
+
+// load64 returns the 8 bytes of b at i, little-endian. The caller has
+// checked that i+8 <= len(b).
+func load64(b []byte, i int) uint64 {
+	if fastStores {
+		return *(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), i))
+	}
+	return binary.LittleEndian.Uint64(b[i:])
+}
+
+// load64u16 returns the 4 code units of u at i as one little-endian word.
+// The caller has checked that i+4 <= len(u).
+func load64u16(u []uint16, i int) uint64 {
+	if fastStores {
+		return *(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(u)), 2*i))
+	}
+	return uint64(u[i]) | uint64(u[i+1])<<16 | uint64(u[i+2])<<32 | uint64(u[i+3])<<48
+}
 
 // asciiPrefix returns the length of the longest prefix of b that is ASCII.
 func asciiPrefix(b []byte) int {
-	i := 0
+	if useAVX2 && len(b) >= vectorMin {
+		return asciiPrefixAVX2(unsafe.SliceData(b), len(b))
+	}
+	return asciiPrefixWords(b, 0)
+}
+
+// asciiPrefixWords is asciiPrefix from i on, known ASCII up to i: 32 bytes
+// a step while they are all ASCII, then 8 to find the first other byte.
+func asciiPrefixWords(b []byte, i int) int {
+	for ; i+32 <= len(b); i += 32 {
+		if (load64(b, i)|load64(b, i+8)|load64(b, i+16)|load64(b, i+24))&highBits != 0 {
+			break
+		}
+	}
 	for ; i+8 <= len(b); i += 8 {
-		if w := binary.LittleEndian.Uint64(b[i:]) & highBits; w != 0 {
+		if w := load64(b, i) & highBits; w != 0 {
 			return i + bits.TrailingZeros64(w)/8
 		}
 	}
@@ -28,13 +67,20 @@ func asciiPrefix(b []byte) int {
 }
 
 // copyASCII copies the ASCII prefix of src into dst, as much as fits, and
-// returns its length.
+// returns its length. It writes nothing into dst past that length.
 func copyASCII(dst, src []byte) int {
 	if len(src) > len(dst) {
 		src = src[:len(dst)]
 	}
-	n := asciiPrefix(src)
-	copy(dst, src[:n])
+	i := 0
+	if useAVX2 && len(src) >= vectorMin {
+		i = copyASCIIAVX2(unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+		if i == len(src) {
+			return i
+		}
+	}
+	n := asciiPrefixWords(src, i)
+	copy(dst[i:n], src[i:n])
 	return n
 }
 
@@ -46,10 +92,23 @@ func widenASCII(dst []uint16, src []byte) int {
 	}
 	dst = dst[:len(src)]
 	i := 0
+	if useAVX2 && len(src) >= vectorMin {
+		i = widenASCIIAVX2(unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+		if i == len(src) {
+			return i
+		}
+	}
 	for ; i+8 <= len(src); i += 8 {
-		w := binary.LittleEndian.Uint64(src[i:])
+		w := load64(src, i)
 		if w&highBits != 0 {
 			break
+		}
+		if fastStores {
+			// Each half word's four bytes spread to four 16-bit units.
+			p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), 2*i)
+			*(*uint64)(p) = spread16(w & 0xFFFFFFFF)
+			*(*uint64)(unsafe.Add(p, 8)) = spread16(w >> 32)
+			continue
 		}
 		d := dst[i : i+8 : i+8]
 		d[0] = uint16(w & 0xFF)
@@ -71,6 +130,13 @@ func widenASCII(dst []uint16, src []byte) int {
 	return i
 }
 
+// spread16 moves the four low bytes of x into the low bytes of four 16-bit
+// lanes.
+func spread16(x uint64) uint64 {
+	x = (x | x<<16) & 0x0000FFFF0000FFFF
+	return (x | x<<8) & 0x00FF00FF00FF00FF
+}
+
 // asciiPrefix16 returns the length of the longest prefix of u that is ASCII.
 func asciiPrefix16(u []uint16) int {
 	for i, c := range u {
@@ -88,7 +154,32 @@ func narrowASCII(dst []byte, src []uint16) int {
 		src = src[:len(dst)]
 	}
 	dst = dst[:len(src)]
-	for i, c := range src {
+	i := 0
+	// Callers come here for a single ASCII unit between others too: the
+	// vector kernel only for a run of at least four.
+	if useAVX2 && len(src) >= vectorMin && load64u16(src, 0)&highBits16 == 0 {
+		i = narrowASCIIAVX2(unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+		if i == len(src) {
+			return i
+		}
+	}
+	for ; i+4 <= len(src); i += 4 {
+		w := load64u16(src, i)
+		if w&highBits16 != 0 {
+			break
+		}
+		if fastStores {
+			// Gather the low byte of each 16-bit lane.
+			w = (w | w>>8) & 0x0000FFFF0000FFFF
+			w = (w | w>>16) & 0xFFFFFFFF
+			*(*uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), i)) = uint32(w)
+			continue
+		}
+		d := dst[i : i+4 : i+4]
+		d[0], d[1], d[2], d[3] = byte(w), byte(w>>16), byte(w>>32), byte(w>>48)
+	}
+	for ; i < len(src); i++ {
+		c := src[i]
 		if c >= 0x80 {
 			return i
 		}

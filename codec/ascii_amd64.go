@@ -1,0 +1,45 @@
+package codec
+
+// The AVX2 ASCII kernels (ascii_amd64.s), chosen at run time: useAVX2 is
+// set when the CPU has AVX2 and the operating system saves the YMM
+// registers. The build needs no GOAMD64 level and no experiment.
+
+//go:noescape
+func asciiPrefixAVX2(p *byte, n int) int
+
+//go:noescape
+func copyASCIIAVX2(dst, src *byte, n int) int
+
+//go:noescape
+func widenASCIIAVX2(dst *uint16, src *byte, n int) int
+
+//go:noescape
+func narrowASCIIAVX2(dst *byte, src *uint16, n int) int
+
+func cpuidex(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+func xgetbv0() (eax, edx uint32)
+
+// useAVX2 selects the vector kernels; tests switch it off to check the
+// portable code on the same machine.
+var useAVX2 = hasAVX2()
+
+func hasAVX2() bool {
+	maxLeaf, _, _, _ := cpuidex(0, 0)
+	if maxLeaf < 7 {
+		return false
+	}
+	_, _, ecx1, _ := cpuidex(1, 0)
+	const osxsave, avx = 1 << 27, 1 << 28
+	if ecx1&osxsave == 0 || ecx1&avx == 0 {
+		return false
+	}
+	if xcr0, _ := xgetbv0(); xcr0&6 != 6 { // XMM and YMM state enabled
+		return false
+	}
+	_, ebx7, _, _ := cpuidex(7, 0)
+	return ebx7&(1<<5) != 0
+}
+
+// For the tests: whether the kernels can run here, and switching them.
+func hasAVX2Kernels() bool { return hasAVX2() }
+func setAVX2(on bool)      { useAVX2 = on }

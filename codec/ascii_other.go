@@ -1,0 +1,17 @@
+//go:build !amd64
+
+package codec
+
+// No vector kernels on this architecture: ascii.go's word-at-a-time code
+// does all the work.
+
+const useAVX2 = false
+
+func asciiPrefixAVX2(p *byte, n int) int                { panic("unreachable") }
+func copyASCIIAVX2(dst, src *byte, n int) int           { panic("unreachable") }
+func widenASCIIAVX2(dst *uint16, src *byte, n int) int  { panic("unreachable") }
+func narrowASCIIAVX2(dst *byte, src *uint16, n int) int { panic("unreachable") }
+
+// For the tests: no vector kernels to switch.
+func hasAVX2Kernels() bool { return false }
+func setAVX2(on bool)      {}
