@@ -19,6 +19,7 @@ with ``from_buffer_copy``.
 from __future__ import annotations
 
 import ctypes
+import sys
 from ctypes import POINTER, Structure, byref, c_char, c_int, c_void_p, py_object
 from typing import Any
 
@@ -53,6 +54,26 @@ try:
     _release.restype = None
 except (AttributeError, OSError):  # pragma: no cover - not CPython
     _get = None
+
+
+def _cast_address(b: bytes) -> int:
+    return ctypes.cast(b, c_void_p).value or 0
+
+
+# The data of a bytes object lies at a fixed offset from the object in
+# CPython (PyBytesObject.ob_sval); checked here, else ctypes finds it.
+_OFFSET = sys.getsizeof(b"") - 1
+
+
+def _id_address(b: bytes) -> int:
+    return id(b) + _OFFSET
+
+
+bytes_address = _cast_address
+if all(_id_address(x) == _cast_address(x) for x in (b"", b"x", b"abc" * 100, bytes(5000))):
+    bytes_address = _id_address
+bytes_address.__doc__ = """The address of the data of a bytes object (exactly
+``bytes``, not a subclass), which lives as long as the object: no copy."""
 
 
 def _type_error(obj: object, what: str) -> TypeError:

@@ -121,14 +121,16 @@ class _IncrementalDecoder(codecs.IncrementalDecoder):
                 self._fed = True
             else:
                 held += mv[:split].tobytes()
-        for i in range(split, n):
-            out = d.decode(mv[i:i + 1], False)
+        tail = mv[split:].tobytes()
+        for i in range(len(tail)):
+            byte = tail[i:i + 1]
+            out = d.decode(byte, False)
             if out:
                 parts.append(out)
                 held = b""
                 self._fed = True
             else:
-                held += mv[i:i + 1].tobytes()
+                held += byte
         self._held = held
         return "".join(parts)
 

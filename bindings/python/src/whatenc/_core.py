@@ -18,7 +18,7 @@ from ctypes import (
 from typing import Any, Callable, NamedTuple, Union
 
 from . import _ffi
-from ._buffers import Borrowed
+from ._buffers import Borrowed, bytes_address
 from ._ffi import (
     BOM_KEEP,
     BOM_REMOVE,
@@ -47,6 +47,7 @@ UTF16 = "utf-16-le" if sys.byteorder == "little" else "utf-16-be"
 # bounded whatever the input size.
 _ONE_CALL = 4 << 20
 _CHUNK = 1 << 20
+_SMALL = 4096
 
 __all__ = [
     "Encoding",
@@ -264,7 +265,7 @@ class _Decoding:
     """Streaming decoding with one handle: the loop of the streaming contract,
     error positions, and Python's error handlers (private)."""
 
-    __slots__ = ("enc", "bom", "mode", "handle", "consumed", "errors", "busy")
+    __slots__ = ("enc", "bom", "mode", "handle", "consumed", "errors", "busy", "small")
 
     def __init__(self, enc: Encoding, bom: int, errors: str) -> None:
         self.enc = enc
@@ -274,6 +275,7 @@ class _Decoding:
         self.handle = _new_decoder(enc, bom, self.mode)
         self.consumed = 0  # bytes consumed by the stream before this call
         self.busy = threading.Lock()
+        self.small: Any = None  # an output buffer kept for small calls
 
     def reset(self) -> None:
         with _claim(self.busy, "decoder"):
@@ -287,25 +289,31 @@ class _Decoding:
         return _BY_ID[lib.whatenc_decoder_encoding(self.handle.h)]
 
     def decode(self, data: Buffer, last: bool) -> str:
-        with _claim(self.busy, "decoder"), Borrowed(data) as src:
+        with _claim(self.busy, "decoder"):
             try:
-                return self._decode(data, src.addr, src.size, last)
+                if type(data) is bytes:
+                    return self._decode(data, bytes_address(data), len(data), last)
+                with Borrowed(data) as src:
+                    return self._decode(data, src.addr, src.size, last)
             except BaseException:
                 self._reset()
                 raise
 
     def _decode(self, data: Buffer, addr: int, size: int, last: bool) -> str:
         h = self.handle.h
-        bound = c_size_t()
-        try:
-            lib.whatenc_decoder_max_utf8_length(h, size, byref(bound))
-            cap = bound.value
-        except OverflowError:
-            cap = _CHUNK
+        # Every input byte makes at most 3 bytes of UTF-8 (U+FFFD for a
+        # malformed byte; a held sequence adds one U+FFFD at most), so one
+        # call usually finishes; the loop below copes with any capacity.
+        cap = 3 * size + 16
         if cap > _ONE_CALL:
             cap = _CHUNK
-        cap = max(cap, 4)
-        buf = create_string_buffer(cap)
+        if cap <= _SMALL:
+            buf = self.small
+            if buf is None:
+                buf = self.small = create_string_buffer(_SMALL)
+            cap = _SMALL
+        else:
+            buf = create_string_buffer(cap)
         dst = memoryview(buf)
         parts: list[str] = []
         pos = 0
@@ -387,7 +395,7 @@ def _index_to_units(s: str, u16: bytes, index: int) -> int:
 class _Encoding:
     """Streaming encoding with one handle (private)."""
 
-    __slots__ = ("enc", "errors", "mode", "handle", "busy")
+    __slots__ = ("enc", "errors", "mode", "handle", "busy", "small")
 
     def __init__(self, enc: Encoding, errors: str) -> None:
         self.enc = enc
@@ -395,6 +403,7 @@ class _Encoding:
         self.mode = HTML if errors in ("html", "xmlcharrefreplace") else FATAL
         self.handle = _new_encoder(enc, self.mode)
         self.busy = threading.Lock()
+        self.small: Any = None
 
     def reset(self) -> None:
         with _claim(self.busy, "encoder"):
@@ -414,61 +423,63 @@ class _Encoding:
     def _encode(self, s: str, u16: bytes, start_unit: int, last: bool, errors: str) -> bytes:
         h = self.handle.h
         units = len(u16) // 2
-        with Borrowed(u16) as src:
-            addr = src.addr
-            bound = c_size_t()
-            try:
-                lib.whatenc_encoder_max_length_from_utf16(h, units - start_unit, byref(bound))
-                cap = bound.value
-            except OverflowError:
-                cap = _CHUNK
-            if cap > _ONE_CALL:
-                cap = _CHUNK
-            cap = max(cap, 16)
+        # u16 is bytes: its data is passed in place.
+        addr = bytes_address(u16)
+        # Most text needs at most 3 bytes per code unit (UTF-8, and any
+        # legacy encoding without references); more only loops.
+        cap = 3 * (units - start_unit) + 16
+        if cap > _ONE_CALL:
+            cap = _CHUNK
+        if cap <= _SMALL:
+            buf = self.small
+            if buf is None:
+                buf = self.small = create_string_buffer(_SMALL)
+            cap = _SMALL
+        else:
             buf = create_string_buffer(cap)
-            dst = memoryview(buf)
-            parts: list[bytes] = []
-            pos = start_unit
-            src_len = c_size_t()
-            dst_len = c_size_t()
-            info = EncodeInfo()
-            flag = 1 if last else 0
-            fn = lib.whatenc_encoder_encode_from_utf16
-            while True:
-                src_len.value = units - pos
-                dst_len.value = cap
-                st = fn(h, (addr + 2 * pos) or None, byref(src_len), buf, byref(dst_len),
-                        flag, byref(info))
-                if dst_len.value:
-                    parts.append(dst[: dst_len.value].tobytes())
-                pos += src_len.value
-                if st == OK:
-                    break
-                if st == OUTPUT_FULL:
-                    continue
-                if st != UNMAPPABLE:  # pragma: no cover
-                    raise _ffi.WhatencError(f"unexpected status {st}", st)
-                end = max(_units_to_index(s, u16, pos), 1)
-                start = end - 1
-                err = EncodeError(self.enc.name.lower(), s, start, end,
-                                  "unmappable character", info.unmappable)
-                if errors in ("strict", "fatal"):
-                    raise err
-                rep, resume = codecs.lookup_error(errors)(err)
-                if resume < 0:
-                    resume += len(s)
-                if not 0 <= resume <= len(s):
-                    raise IndexError(f"position {resume} from error handler out of bounds")
-                if isinstance(rep, str):
-                    rep16 = rep.encode(UTF16, "surrogatepass")
-                    parts.append(self._encode(rep, rep16, 0, False, "strict"))
-                elif isinstance(rep, (bytes, bytearray)):
-                    parts.append(bytes(rep))
-                else:
-                    raise TypeError(
-                        f"encoding error handler must return (str/bytes, int), got {rep!r}")
-                pos = _index_to_units(s, u16, resume)
-            return b"".join(parts)
+        dst = memoryview(buf)
+        parts: list[bytes] = []
+        pos = start_unit
+        src_len = c_size_t()
+        dst_len = c_size_t()
+        info = EncodeInfo()
+        flag = 1 if last else 0
+        fn = lib.whatenc_encoder_encode_from_utf16
+        while True:
+            src_len.value = units - pos
+            dst_len.value = cap
+            st = fn(h, (addr + 2 * pos) or None, byref(src_len), buf, byref(dst_len),
+                    flag, byref(info))
+            if dst_len.value:
+                parts.append(dst[: dst_len.value].tobytes())
+            pos += src_len.value
+            if st == OK:
+                break
+            if st == OUTPUT_FULL:
+                continue
+            if st != UNMAPPABLE:  # pragma: no cover
+                raise _ffi.WhatencError(f"unexpected status {st}", st)
+            end = max(_units_to_index(s, u16, pos), 1)
+            start = end - 1
+            err = EncodeError(self.enc.name.lower(), s, start, end,
+                              "unmappable character", info.unmappable)
+            if errors in ("strict", "fatal"):
+                raise err
+            rep, resume = codecs.lookup_error(errors)(err)
+            if resume < 0:
+                resume += len(s)
+            if not 0 <= resume <= len(s):
+                raise IndexError(f"position {resume} from error handler out of bounds")
+            if isinstance(rep, str):
+                rep16 = rep.encode(UTF16, "surrogatepass")
+                parts.append(self._encode(rep, rep16, 0, False, "strict"))
+            elif isinstance(rep, (bytes, bytearray)):
+                parts.append(bytes(rep))
+            else:
+                raise TypeError(
+                    f"encoding error handler must return (str/bytes, int), got {rep!r}")
+            pos = _index_to_units(s, u16, resume)
+        return b"".join(parts)
 
 
 # --------------------------------------------------------------- TextDecoder
