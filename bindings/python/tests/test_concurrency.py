@@ -65,9 +65,10 @@ def test_one_decoder_used_by_two_threads_raises() -> None:
 
 
 @pytest.mark.timeout(120)
-def test_spawn_works_after_parent_used_whatenc() -> None:
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+def test_spawn_works_after_parent_used_whatenc(method: str) -> None:
     assert _use_whatenc() == "\u3042ok"
-    ctx = multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context(method)
     with ctx.Pool(2) as pool:
         assert pool.apply_async(_use_whatenc).get(timeout=60) == "\u3042ok"
 

@@ -55,7 +55,7 @@ _HOW_TO_GET_ONE = (
     "Tried: {tried}.\n"
     "Get one in any of these ways:\n"
     "  * install the package from a checkout of whatenc with the Go toolchain "
-    "(>= 1.22) and a C compiler on PATH: `pip install ./bindings/python` builds "
+    "(the version go.mod names) and a C compiler on PATH: `pip install ./bindings/python` builds "
     "the library (`make lib`) and bundles it inside the package;\n"
     "  * build it yourself with `make` at the root of the whatenc repository and "
     "point WHATENC_LIBRARY at it: "
