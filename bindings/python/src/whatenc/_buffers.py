@@ -57,7 +57,7 @@ except (AttributeError, OSError):  # pragma: no cover - not CPython
 
 
 def _cast_address(b: bytes) -> int:
-    return ctypes.cast(b, c_void_p).value or 0
+    return ctypes.cast(b, c_void_p).value or 0  # type: ignore[arg-type]
 
 
 # The data of a bytes object lies at a fixed offset from the object in

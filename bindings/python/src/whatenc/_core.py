@@ -50,6 +50,8 @@ _CHUNK = 1 << 20
 _SMALL = 4096
 
 __all__ = [
+    "BOM_KEEP",
+    "BOM_REMOVE",
     "Encoding",
     "lookup",
     "TextDecoder",
@@ -81,6 +83,7 @@ class Encoding:
     id: int
     name: str
     has_encoder: bool
+    _output: int
 
     def __init__(self, id: int, name: str, has_encoder: bool, output: int) -> None:
         object.__setattr__(self, "id", id)
@@ -145,9 +148,10 @@ def lookup(label: Union[str, Encoding]) -> Encoding:
         return label
     raw = _label_bytes(label)
     try:
-        return _BY_ID[lib.whatenc_encoding_for_label(raw, len(raw))]
+        i: int = lib.whatenc_encoding_for_label(raw, len(raw))
     except LookupError:
         raise LookupError(f"unknown encoding label: {label!r}") from None
+    return _BY_ID[i]
 
 
 # --------------------------------------------------------------- errors
@@ -286,7 +290,8 @@ class _Decoding:
         self.consumed = 0
 
     def encoding(self) -> Encoding:
-        return _BY_ID[lib.whatenc_decoder_encoding(self.handle.h)]
+        i: int = lib.whatenc_decoder_encoding(self.handle.h)
+        return _BY_ID[i]
 
     def decode(self, data: Buffer, last: bool) -> str:
         with _claim(self.busy, "decoder"):
