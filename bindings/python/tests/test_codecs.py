@@ -110,3 +110,15 @@ def test_open_big5(tmp_path) -> None:  # noqa: ANN001
     with open(p, "w", encoding="whatwg-big5") as f:
         f.write("\u6587")
     assert p.read_bytes() == b"\xa4\xe5"
+
+
+def test_stream_reader_reports_a_truncated_end() -> None:
+    import io
+
+    r = codecs.getreader("whatwg-utf-8")(io.BytesIO(b"ab\xe4\xb8"), "replace")
+    assert r.read() == "ab\ufffd"
+    r = codecs.getreader("whatwg-gbk")(io.BytesIO(b"a\x81"), "replace")
+    assert r.readline() == "a\ufffd"
+    r = codecs.getreader("whatwg-utf-8")(io.BytesIO(b"ab\xe4"))
+    with pytest.raises(UnicodeDecodeError):
+        r.read()

@@ -206,6 +206,15 @@ def _codec_info(enc: Encoding) -> codecs.CodecInfo:
         def decode(self, input: Any, errors: str = "strict") -> tuple[str, int]:
             return self._inc.decode(input), len(input)
 
+        def read(self, size: int = -1, chars: int = -1, firstline: bool = False) -> str:
+            # codecs.StreamReader never tells the decoder the stream ended:
+            # at the end, finish the stream so that an incomplete sequence
+            # is reported (U+FFFD or an error) instead of dropped.
+            text: str = super().read(size, chars, firstline)
+            if (not text or (size < 0 and chars < 0)) and self._inc.getstate()[0]:
+                text += self._inc.decode(b"", final=True)
+            return text
+
         def reset(self) -> None:
             super().reset()
             self._inc.reset()
@@ -252,6 +261,11 @@ def register() -> None:
     EncodeError), ``replace`` on decoding is the standard's U+FFFD,
     ``xmlcharrefreplace`` (or ``html``) on encoding is its ``&#NNNN;``; any
     other registered handler is called with the exact error position.
+
+    Text files: ``open()``'s TextIOWrapper never tells an incremental encoder
+    that the text ended, so an ISO-2022-JP file written through it may end
+    without the final ``ESC ( B`` (decoders accept that); tell() and seek()
+    work when reading (see the incremental decoder's getstate()).
     """
     global _registered
     with _lock:
