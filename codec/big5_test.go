@@ -43,7 +43,11 @@ func TestBig5PlaneTwo(t *testing.T) {
 		if c <= 0xFFFF || indexes.Big5Pointer(c) != p {
 			continue
 		}
-		b := []byte{byte(p/157 + 0x81), big5Trail[p%157]}
+		trail := p%157 + 0x40
+		if p%157 >= 0x3F {
+			trail = p%157 + 0x62
+		}
+		b := []byte{byte(p/157 + 0x81), byte(trail)}
 		checkDecode(t, Big5, b, string(c))
 		checkEncode(t, Big5, string(c), b)
 		return

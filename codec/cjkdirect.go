@@ -1,0 +1,191 @@
+package codec
+
+import "sync"
+
+// The CJK encoders' fast paths (all but ISO-2022-JP, whose output depends on
+// its state). Text in these encodings is mostly characters of three UTF-8
+// bytes that the encoder writes as two bytes: punctuation, kana, hangul and
+// ideographs. For those a table built from the encoder itself gives the two
+// bytes in one load, so the loop does no index arithmetic; everything else
+// goes through the encoder's algorithm, one character at a time.
+
+// The code points a direct table covers: U+2000 (general punctuation) to
+// U+DFFF, which takes in CJK symbols, kana, CJK Unified Ideographs and
+// hangul syllables (96 KiB a table).
+const (
+	directLow  = 0x2000
+	directHigh = 0xE000
+)
+
+// directTable maps code point directLow+i to its encoding's two bytes (the
+// first in the high half), or 0 where the encoder writes anything else:
+// nothing (unmappable), one byte or four.
+type directTable [directHigh - directLow]uint16
+
+// directTables are built on first use, one per family, so that a process
+// pays only for the encodings it encodes into.
+var directTables [familyXUserDefined + 1]struct {
+	once  sync.Once
+	table *directTable
+}
+
+// directTableFor returns family f's table, building it the first time.
+func directTableFor(f family) *directTable {
+	d := &directTables[f]
+	d.once.Do(func() {
+		t := new(directTable)
+		var buf [4]byte
+		for c := rune(directLow); c < directHigh; c++ {
+			if c >= 0xD800 && c <= 0xDFFF {
+				continue
+			}
+			if n, bad := encodeCJKChar(f, c, buf[:]); n == 2 && bad < 0 {
+				t[c-directLow] = uint16(buf[0])<<8 | uint16(buf[1])
+			}
+		}
+		d.table = t
+	})
+	return d.table
+}
+
+// encodeCJKChar is the encoder of family f (one of those with a direct
+// table) for one code point, as encodeFamily.
+func encodeCJKChar(f family, c rune, dst []byte) (int, rune) {
+	switch f {
+	case familyGB18030:
+		return encodeGB18030(c, dst, false)
+	case familyGBK:
+		return encodeGB18030(c, dst, true)
+	case familyBig5:
+		return encodeBig5(c, dst)
+	case familyEUCJP:
+		return encodeEUCJP(c, dst)
+	case familyShiftJIS:
+		return encodeShiftJIS(c, dst)
+	}
+	return encodeEUCKR(c, dst)
+}
+
+// hasDirectTable reports whether family f's encoder uses a direct table.
+func hasDirectTable(f family) bool {
+	switch f {
+	case familyGB18030, familyGBK, familyBig5, familyEUCJP, familyShiftJIS, familyEUCKR:
+		return true
+	}
+	return false
+}
+
+// encodeCJKRun is the CJK encoders' fast path from UTF-8: it encodes ASCII
+// and valid UTF-8 whose characters the encoder maps, and returns where it
+// stopped in src (at the end, at a malformed, unfinished or unmappable
+// sequence, or when dst is nearly full) for the general loop, which calls it
+// again after each character it handles.
+func (enc *Encoder) encodeCJKRun(src, dst []byte, i int, res *EncodeResult) int {
+	f := enc.encoding().family
+	if f == familyISO2022JP {
+		return encodeISO2022JPRun(&enc.st.iso2022JP, src, dst, i, res)
+	}
+	if !hasDirectTable(f) {
+		return i
+	}
+	t := directTableFor(f)
+	w := res.Written
+	for i < len(src) && w+1 < len(dst) {
+		i, w = encodeDirectThree(t, src, dst, i, w)
+		if i == len(src) || w+1 >= len(dst) {
+			break
+		}
+		if src[i] < 0x80 {
+			k := copyASCII(dst[w:], src[i:])
+			i += k
+			w += k
+			continue
+		}
+		// Two- and four-byte sequences, and three-byte ones the table
+		// leaves to the algorithm.
+		c, n := nextScalar(src, i)
+		if n == 0 {
+			break
+		}
+		m, bad := encodeCJKChar(f, c, dst[w:])
+		if m < 0 || bad >= 0 {
+			break
+		}
+		w += m
+		i += n
+	}
+	res.Written = w
+	return i
+}
+
+// encodeDirectThree is encodeCJKRun's inner loop: lone ASCII bytes and
+// three-byte sequences found in t, without calls so that its values stay in
+// registers. It returns the new positions in src and dst.
+func encodeDirectThree(t *directTable, src, dst []byte, i, w int) (int, int) {
+	for i+2 < len(src) && w+1 < len(dst) {
+		b := src[i]
+		if b < 0x80 {
+			if src[i+1] < 0x80 {
+				break // an ASCII run
+			}
+			dst[w] = b
+			w++
+			i++
+			continue
+		}
+		// utf8Three is -1 for anything but a three-byte sequence, which
+		// the unsigned comparison sends to the algorithm too.
+		k := uint32(utf8Three(b, src[i+1], src[i+2]) - directLow)
+		if k >= uint32(len(t)) {
+			break
+		}
+		v := t[k]
+		if v == 0 {
+			break
+		}
+		dst[w], dst[w+1] = byte(v>>8), byte(v)
+		w += 2
+		i += 3
+	}
+	return i, w
+}
+
+// encodeCJKRunFromUTF16 is encodeCJKRun for UTF-16 input: it stops at a
+// surrogate, which the general loop pairs, and at an unmappable character.
+// It returns the code units read and the bytes written.
+func (enc *Encoder) encodeCJKRunFromUTF16(src []uint16, dst []byte) (read, written int) {
+	f := enc.encoding().family
+	if f == familyISO2022JP {
+		return encodeISO2022JPRunFromUTF16(&enc.st.iso2022JP, src, dst)
+	}
+	if !hasDirectTable(f) {
+		return 0, 0
+	}
+	t := directTableFor(f)
+	i, w := 0, 0
+	for i < len(src) && w+1 < len(dst) {
+		u := src[i]
+		if u < 0x80 {
+			dst[w] = byte(u)
+			w++
+			i++
+			continue
+		}
+		if k := uint32(u) - directLow; k < uint32(len(t)) && t[k] != 0 {
+			dst[w], dst[w+1] = byte(t[k]>>8), byte(t[k])
+			w += 2
+			i++
+			continue
+		}
+		if u >= 0xD800 && u <= 0xDFFF {
+			break
+		}
+		m, bad := encodeCJKChar(f, rune(u), dst[w:])
+		if m < 0 || bad >= 0 {
+			break
+		}
+		w += m
+		i++
+	}
+	return i, w
+}
