@@ -133,9 +133,15 @@ func encodeDirectThree(t *directTable, src, dst []byte, i, w int) (int, int) {
 			i++
 			continue
 		}
-		// utf8Three is -1 for anything but a three-byte sequence, which
-		// the unsigned comparison sends to the algorithm too.
-		k := uint32(utf8Three(b, src[i+1], src[i+2]) - directLow)
+		// A lead byte E0..EF and two continuation bytes. Overlong forms
+		// (below U+0800) fall below directLow and surrogates have no
+		// entry, so the range check and the table do the rest of
+		// utf8Three's checks.
+		b1, b2 := src[i+1], src[i+2]
+		if b&0xF0 != 0xE0 || (b1&0xC0|(b2&0xC0)>>2) != 0xA0 {
+			break
+		}
+		k := (uint32(b&0x0F)<<12 | uint32(b1&0x3F)<<6 | uint32(b2&0x3F)) - directLow
 		if k >= uint32(len(t)) {
 			break
 		}
