@@ -122,3 +122,10 @@ def test_stream_reader_reports_a_truncated_end() -> None:
     r = codecs.getreader("whatwg-utf-8")(io.BytesIO(b"ab\xe4"))
     with pytest.raises(UnicodeDecodeError):
         r.read()
+
+
+def test_many_errors_with_supplementary_characters() -> None:
+    s = "a\U0001F600\u4e00\ud800" * 20000  # positions differ from UTF-16 offsets
+    assert s.encode("whatwg-latin1", "backslashreplace") == s.encode("latin-1",
+                                                                       "backslashreplace")
+    assert whatenc.encode(s, "latin1", "ignore") == b"a" * 20000

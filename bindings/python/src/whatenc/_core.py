@@ -22,7 +22,6 @@ from ._buffers import Borrowed, bytes_address
 from ._ffi import (
     BOM_KEEP,
     BOM_REMOVE,
-    BOM_SNIFF,
     FATAL,
     HTML,
     MALFORMED,
@@ -260,11 +259,6 @@ class _claim:
         self.lock.release()
 
 
-# What a decode error handler returns: replacement text and the offset, in
-# the call's input, where decoding resumes.
-DecodeHandler = Callable[[int, int, int], tuple[str, int]]
-
-
 class _Decoding:
     """Streaming decoding with one handle: the loop of the streaming contract,
     error positions, and Python's error handlers (private)."""
@@ -391,10 +385,33 @@ def _units_to_index(s: str, u16: bytes, units: int) -> int:
     return len(u16[: 2 * units].decode(UTF16, "surrogatepass"))
 
 
-def _index_to_units(s: str, u16: bytes, index: int) -> int:
-    if len(u16) == 2 * len(s):
-        return index
-    return len(s[:index].encode(UTF16, "surrogatepass")) // 2
+class _Index:
+    """Maps UTF-16 offsets in u16 to indexes in s, in linear time over a
+    string's errors (each call converts only the text since the last)."""
+
+    __slots__ = ("s", "u16", "same", "mark_units", "mark_index")
+
+    def __init__(self, s: str, u16: bytes) -> None:
+        self.s = s
+        self.u16 = u16
+        self.same = len(u16) == 2 * len(s)  # no characters above U+FFFF
+        self.mark_units = 0
+        self.mark_index = 0
+
+    def of(self, units: int) -> int:
+        if self.same:
+            return units
+        if units < self.mark_units:
+            self.mark_units = self.mark_index = 0
+        seg = self.u16[2 * self.mark_units: 2 * units]
+        self.mark_index += len(seg.decode(UTF16, "surrogatepass"))
+        self.mark_units = units
+        return self.mark_index
+
+    def units(self, index: int) -> int:
+        if self.same:
+            return index
+        return len(self.s[:index].encode(UTF16, "surrogatepass")) // 2
 
 
 class _Encoding:
@@ -450,6 +467,7 @@ class _Encoding:
         info = EncodeInfo()
         flag = 1 if last else 0
         fn = lib.whatenc_encoder_encode_from_utf16
+        index = _Index(s, u16)
         while True:
             src_len.value = units - pos
             dst_len.value = cap
@@ -464,7 +482,7 @@ class _Encoding:
                 continue
             if st != UNMAPPABLE:  # pragma: no cover
                 raise _ffi.WhatencError(f"unexpected status {st}", st)
-            end = max(_units_to_index(s, u16, pos), 1)
+            end = max(index.of(pos), 1)
             start = end - 1
             err = EncodeError(self.enc.name.lower(), s, start, end,
                               "unmappable character", info.unmappable)
@@ -483,7 +501,8 @@ class _Encoding:
             else:
                 raise TypeError(
                     f"encoding error handler must return (str/bytes, int), got {rep!r}")
-            pos = _index_to_units(s, u16, resume)
+            if resume != end:
+                pos = index.units(resume)
         return b"".join(parts)
 
 
@@ -670,6 +689,3 @@ def encode(s: str, label: Union[str, Encoding] = "utf-8", errors: str = "html") 
     """
     return _encode(s, lookup(label), errors)
 
-
-# BOM_SNIFF is used by callers wanting the decode hook's streaming form.
-_ = BOM_SNIFF
