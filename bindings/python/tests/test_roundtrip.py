@@ -41,7 +41,15 @@ def test_api_round_trip(case) -> None:  # noqa: ANN001
     assert whatenc.TextDecoder(enc.name, fatal=True).decode(memoryview(data)) == text
     assert whatenc.decode(bytearray(data), enc.name) == (text, enc)
     if enc.name == "UTF-8":
-        assert whatenc.TextEncoder().encode(text) == data
+        t = whatenc.TextEncoder()
+        assert t.encode(text) == data
+        out, rest, buf = bytearray(), text, bytearray(61)
+        while rest:
+            read, written = t.encode_into(rest, buf)
+            assert read > 0
+            out += buf[:written]
+            rest = rest[read:]
+        assert out == data
 
 
 def test_streaming_random_splits(case) -> None:  # noqa: ANN001
