@@ -160,6 +160,18 @@ var utf8Seqs = func() (t [256]utf8Seq) {
 // sequence lengths in text rather than the table in utf8Next.
 func utf8ValidPrefix(p []byte) int {
 	i := 0
+	if useAVX2 && len(p) >= 64 {
+		// The vector validator vouches for whole blocks; a sequence that
+		// the last of them cuts may be unfinished, so the scalar loop
+		// takes over from that sequence's first byte.
+		if n := utf8ValidBlocksAVX2(&p[0], len(p)); n > 0 {
+			n--
+			for n > 0 && p[n]&0xC0 == 0x80 {
+				n--
+			}
+			i = n
+		}
+	}
 	for i < len(p) {
 		b := p[i]
 		switch {

@@ -1,0 +1,91 @@
+package codec
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// validPrefixOracle is the longest valid UTF-8 prefix by utf8Next, one
+// sequence at a time: independent of utf8ValidPrefix's fast paths.
+func validPrefixOracle(p []byte) int {
+	i := 0
+	for i < len(p) {
+		r, n := utf8Next(p[i:])
+		if r < 0 {
+			return i
+		}
+		i += n
+	}
+	return i
+}
+
+func checkValidPrefix(t *testing.T, p []byte) {
+	t.Helper()
+	if got, want := utf8ValidPrefix(p), validPrefixOracle(p); got != want {
+		t.Fatalf("utf8ValidPrefix(% x) = %d, want %d (AVX2 %v)", p, got, want, useAVX2)
+	}
+}
+
+// TestUTF8ValidPrefixErrorsEverywhere puts every two-byte pattern that
+// starts with a non-ASCII byte, and every three-byte one that starts with
+// E0, ED, F0 or F4, at positions around the 32-byte block boundaries of the
+// vector validator, inside ASCII and inside valid multi-byte text.
+func TestUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
+	ascii := []byte(strings.Repeat("a", 120))
+	multi := []byte(strings.Repeat("\u00e9\u3042\U0001F600x\u4e00", 10)[:120]) // cut anywhere: the end may be unfinished
+	positions := []int{0, 1, 28, 29, 30, 31, 32, 33, 61, 62, 63, 64, 95, 96, 117}
+	for _, base := range [][]byte{ascii, multi} {
+		for b0 := 0x80; b0 < 0x100; b0++ {
+			for b1 := 0; b1 < 0x100; b1++ {
+				for _, pos := range positions {
+					p := append([]byte{}, base...)
+					p[pos] = byte(b0)
+					if pos+1 < len(p) {
+						p[pos+1] = byte(b1)
+					}
+					checkValidPrefix(t, p)
+				}
+			}
+		}
+		for _, b0 := range []byte{0xE0, 0xE3, 0xED, 0xF0, 0xF1, 0xF4} {
+			for b1 := 0x80; b1 < 0xC0; b1++ {
+				for _, b2 := range []byte{'a', 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xE3, 0xFF} {
+					for _, pos := range positions {
+						p := append([]byte{}, base...)
+						copy(p[pos:], []byte{b0, byte(b1), b2})
+						checkValidPrefix(t, p)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestUTF8ValidPrefixRandom mixes valid text of every sequence length with
+// random damage: a changed, deleted or inserted byte, a cut end.
+func TestUTF8ValidPrefixRandom(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	chars := []string{"a", " ", "\u00e9", "\u0439", "\u3042", "\u4e00", "\uffff", "\U0001F600", "\U0010FFFF", "\u07ff", "\u0800"}
+	for iter := 0; iter < 20000; iter++ {
+		var p []byte
+		for n := rng.Intn(300); len(p) < n; {
+			p = append(p, chars[rng.Intn(len(chars))]...)
+		}
+		switch k := rng.Intn(5); {
+		case k == 0 && len(p) > 0:
+			p[rng.Intn(len(p))] = byte(rng.Intn(256))
+		case k == 1 && len(p) > 0:
+			j := rng.Intn(len(p))
+			p = append(p[:j], p[j+1:]...)
+		case k == 2:
+			j := rng.Intn(len(p) + 1)
+			p = append(p[:j], append([]byte{0x80 + byte(rng.Intn(0x40))}, p[j:]...)...)
+		case k == 3 && len(p) > 0:
+			p = p[:rng.Intn(len(p))]
+		}
+		off := rng.Intn(32) // every alignment
+		buf := append(make([]byte, off), p...)
+		checkValidPrefix(t, buf[off:])
+	}
+}
