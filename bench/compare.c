@@ -26,7 +26,7 @@
 // a fresh process); the library's size; the time from dlopen to a first
 // result (bench/probe).
 //
-// Usage: compare [-q] [-r RUNS] [-o CSV] [-p PROBE] CORPUS_DIR LIBWHATENC ERS_SO ERS_FAST_SO
+// Usage: compare [-q] [-r RUNS] [-b BYTES] [-f PAGE] [-e ENCODING] [-o CSV] [-p PROBE] CORPUS_DIR LIBWHATENC ERS_SO ERS_FAST_SO
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <dlfcn.h>
@@ -39,6 +39,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -52,6 +53,7 @@ extern char **environ;
 #define MAX_NCR_SHARE 0.01
 
 static int RUNS = 5;
+static const char *only_page, *only_enc;  // -f, -e: measure only these
 static double TARGET_BYTES = 2e6;  // bytes converted per sample (repeats small pages)
 
 static double now(void) {
@@ -421,6 +423,7 @@ static void measure_encoding(const char *page, int id, const uint8_t *text, size
                              size_t llen, bool quiet) {
     const struct names *nm = names_for(id);
     const char *wname = whatenc_encoding_name(id);
+    if (only_enc && strcasecmp(only_enc, wname) != 0) return;
     struct job jobs[NLIBS];
     memset(jobs, 0, sizeof jobs);
     bool have[NLIBS] = {true, true, true, nm && nm->icu, nm && nm->iconv};
@@ -763,16 +766,19 @@ int main(int argc, char **argv) {
     const char *csv = NULL, *probe_path = NULL;
     bool quiet = false;
     int opt;
-    while ((opt = getopt(argc, argv, "qr:o:p:b:")) != -1) {
+    while ((opt = getopt(argc, argv, "qr:o:p:b:f:e:")) != -1) {
         if (opt == 'q') quiet = true;
         else if (opt == 'r') RUNS = atoi(optarg);
         else if (opt == 'o') csv = optarg;
         else if (opt == 'p') probe_path = optarg;
         else if (opt == 'b') TARGET_BYTES = atof(optarg);
+        else if (opt == 'f') only_page = optarg;
+        else if (opt == 'e') only_enc = optarg;
         else return 2;
     }
     if (argc - optind != 4) {
-        fprintf(stderr, "usage: compare [-q] [-r RUNS] [-b BYTES] [-o CSV] [-p PROBE] CORPUS LIBWHATENC ERS_SO ERS_FAST_SO\n");
+        fprintf(stderr, "usage: compare [-q] [-r RUNS] [-b BYTES] [-f PAGE] [-e ENCODING] [-o CSV] [-p PROBE] CORPUS "
+                        "LIBWHATENC ERS_SO ERS_FAST_SO\n");
         return 2;
     }
     const char *corpus = argv[optind], *libpath = argv[optind + 1];
@@ -851,7 +857,8 @@ int main(int argc, char **argv) {
     closedir(dp);
     qsort(files, nf, sizeof *files, cmp_str);
     double t0 = now();
-    for (int i = 0; i < nf; i++) measure_page(corpus, files[i], quiet);
+    for (int i = 0; i < nf; i++)
+        if (!only_page || strcmp(only_page, files[i]) == 0) measure_page(corpus, files[i], quiet);
     printf("(%zu rows in %.0f s)\n", nrows, now() - t0);
     summary();
     if (csv) {

@@ -16,7 +16,8 @@ import (
 const (
 	highBits   = 0x8080808080808080
 	highBits16 = 0xFF80FF80FF80FF80 // a UTF-16 unit above U+007F, four to a word
-	vectorMin  = 32                 // the shortest input worth a vector kernel
+	vectorMin  = 32                 // the shortest input a vector kernel takes
+	vectorHead = 64                 // the ASCII seen a word at a time before it
 )
 
 // load64 returns the 8 bytes of b at i, little-endian. The caller has
@@ -37,21 +38,35 @@ func load64u16(u []uint16, i int) uint64 {
 	return uint64(u[i]) | uint64(u[i+1])<<16 | uint64(u[i+2])<<32 | uint64(u[i+3])<<48
 }
 
+// ascii32 reports whether the 32 bytes of b at i are ASCII (i+32 <=
+// len(b)).
+func ascii32(b []byte, i int) bool {
+	return (load64(b, i)|load64(b, i+8)|load64(b, i+16)|load64(b, i+24))&highBits == 0
+}
+
+// Each kernel looks at the first vectorHead bytes a word at a time, and
+// goes to the vector code only for a run that is longer: text with short
+// ASCII runs between other letters (French, Czech, Vietnamese) would
+// otherwise pay for a call that finds nothing.
+
 // asciiPrefix returns the length of the longest prefix of b that is ASCII.
 func asciiPrefix(b []byte) int {
-	if useAVX2 && len(b) >= vectorMin {
-		return asciiPrefixAVX2(unsafe.SliceData(b), len(b))
+	i := 0
+	for ; i < vectorHead && i+8 <= len(b); i += 8 {
+		if w := load64(b, i) & highBits; w != 0 {
+			return i + bits.TrailingZeros64(w)/8
+		}
 	}
-	return asciiPrefixWords(b, 0)
+	if useAVX2 && i == vectorHead && len(b)-i >= vectorMin {
+		return i + asciiPrefixAVX2(unsafe.SliceData(b[i:]), len(b)-i)
+	}
+	return asciiPrefixWords(b, i)
 }
 
 // asciiPrefixWords is asciiPrefix from i on, known ASCII up to i: 32 bytes
 // a step while they are all ASCII, then 8 to find the first other byte.
 func asciiPrefixWords(b []byte, i int) int {
-	for ; i+32 <= len(b); i += 32 {
-		if (load64(b, i)|load64(b, i+8)|load64(b, i+16)|load64(b, i+24))&highBits != 0 {
-			break
-		}
+	for ; i+32 <= len(b) && ascii32(b, i); i += 32 {
 	}
 	for ; i+8 <= len(b); i += 8 {
 		if w := load64(b, i) & highBits; w != 0 {
@@ -73,14 +88,24 @@ func copyASCII(dst, src []byte) int {
 		src = src[:len(dst)]
 	}
 	i := 0
-	if useAVX2 && len(src) >= vectorMin {
-		i = copyASCIIAVX2(unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+	for ; i < vectorHead && i+8 <= len(src); i += 8 {
+		if w := load64(src, i) & highBits; w != 0 {
+			n := i + bits.TrailingZeros64(w)/8
+			copy(dst[:n], src[:n])
+			return n
+		}
+	}
+	done := 0 // copied so far
+	if useAVX2 && i == vectorHead && len(src)-i >= vectorMin {
+		copy(dst[:vectorHead], src[:vectorHead])
+		i += copyASCIIAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), len(src)-i)
 		if i == len(src) {
 			return i
 		}
+		done = i
 	}
 	n := asciiPrefixWords(src, i)
-	copy(dst[i:n], src[i:n])
+	copy(dst[done:n], src[done:n])
 	return n
 }
 
@@ -92,13 +117,7 @@ func widenASCII(dst []uint16, src []byte) int {
 	}
 	dst = dst[:len(src)]
 	i := 0
-	if useAVX2 && len(src) >= vectorMin {
-		i = widenASCIIAVX2(unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
-		if i == len(src) {
-			return i
-		}
-	}
-	for ; i+8 <= len(src); i += 8 {
+	for i+8 <= len(src) {
 		w := load64(src, i)
 		if w&highBits != 0 {
 			break
@@ -108,17 +127,24 @@ func widenASCII(dst []uint16, src []byte) int {
 			p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), 2*i)
 			*(*uint64)(p) = spread16(w & 0xFFFFFFFF)
 			*(*uint64)(unsafe.Add(p, 8)) = spread16(w >> 32)
-			continue
+		} else {
+			d := dst[i : i+8 : i+8]
+			d[0] = uint16(w & 0xFF)
+			d[1] = uint16(w >> 8 & 0xFF)
+			d[2] = uint16(w >> 16 & 0xFF)
+			d[3] = uint16(w >> 24 & 0xFF)
+			d[4] = uint16(w >> 32 & 0xFF)
+			d[5] = uint16(w >> 40 & 0xFF)
+			d[6] = uint16(w >> 48 & 0xFF)
+			d[7] = uint16(w >> 56)
 		}
-		d := dst[i : i+8 : i+8]
-		d[0] = uint16(w & 0xFF)
-		d[1] = uint16(w >> 8 & 0xFF)
-		d[2] = uint16(w >> 16 & 0xFF)
-		d[3] = uint16(w >> 24 & 0xFF)
-		d[4] = uint16(w >> 32 & 0xFF)
-		d[5] = uint16(w >> 40 & 0xFF)
-		d[6] = uint16(w >> 48 & 0xFF)
-		d[7] = uint16(w >> 56)
+		i += 8
+		if i == vectorHead && useAVX2 && len(src)-i >= vectorMin {
+			i += widenASCIIAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), len(src)-i)
+			if i == len(src) {
+				return i
+			}
+		}
 	}
 	for ; i < len(src); i++ {
 		c := src[i]
@@ -148,22 +174,24 @@ func asciiPrefix16(u []uint16) int {
 }
 
 // narrowASCII writes the ASCII prefix of src (UTF-16) into dst, as much as
-// fits, and returns its length.
+// fits, and returns its length. Small enough to inline: callers come here
+// for a single ASCII unit between others (a space between Cyrillic words).
 func narrowASCII(dst []byte, src []uint16) int {
+	if len(src) >= 2 && src[1] >= 0x80 && src[0] < 0x80 && len(dst) > 0 {
+		dst[0] = byte(src[0])
+		return 1
+	}
+	return narrowASCIILong(dst, src)
+}
+
+// narrowASCIILong is narrowASCII for a run of two units or more.
+func narrowASCIILong(dst []byte, src []uint16) int {
 	if len(src) > len(dst) {
 		src = src[:len(dst)]
 	}
 	dst = dst[:len(src)]
 	i := 0
-	// Callers come here for a single ASCII unit between others too: the
-	// vector kernel only for a run of at least four.
-	if useAVX2 && len(src) >= vectorMin && load64u16(src, 0)&highBits16 == 0 {
-		i = narrowASCIIAVX2(unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
-		if i == len(src) {
-			return i
-		}
-	}
-	for ; i+4 <= len(src); i += 4 {
+	for i+4 <= len(src) {
 		w := load64u16(src, i)
 		if w&highBits16 != 0 {
 			break
@@ -173,10 +201,17 @@ func narrowASCII(dst []byte, src []uint16) int {
 			w = (w | w>>8) & 0x0000FFFF0000FFFF
 			w = (w | w>>16) & 0xFFFFFFFF
 			*(*uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), i)) = uint32(w)
-			continue
+		} else {
+			d := dst[i : i+4 : i+4]
+			d[0], d[1], d[2], d[3] = byte(w), byte(w>>16), byte(w>>32), byte(w>>48)
 		}
-		d := dst[i : i+4 : i+4]
-		d[0], d[1], d[2], d[3] = byte(w), byte(w>>16), byte(w>>32), byte(w>>48)
+		i += 4
+		if i == vectorHead/2 && useAVX2 && len(src)-i >= vectorMin {
+			i += narrowASCIIAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), len(src)-i)
+			if i == len(src) {
+				return i
+			}
+		}
 	}
 	for ; i < len(src); i++ {
 		c := src[i]
