@@ -1,5 +1,10 @@
 package codec
 
+import (
+	"math/bits"
+	"unsafe"
+)
+
 // UTF-16BE and UTF-16LE (sections 14.2–14.4).
 
 // utf16DecoderState is the shared UTF-16 decoder's state.
@@ -95,6 +100,13 @@ func utf16Run(s *sink, src []byte, bigEndian bool) int {
 		hi, lo = 0, 1
 	}
 	i := 0
+	if fastStores && len(src) >= 2 {
+		units := unsafe.Slice((*uint16)(unsafe.Pointer(&src[0])), len(src)/2)
+		if bigEndian {
+			return utf16BERun(s, units)
+		}
+		return utf16LERun(s, units)
+	}
 	if s.wide {
 		dst := s.u[s.n:]
 		n := min(len(src)/2, len(dst))
@@ -133,6 +145,93 @@ func utf16Run(s *sink, src []byte, bigEndian bool) int {
 	}
 	s.n = w
 	return i
+}
+
+// utf16LERun is utf16Run for UTF-16LE where the machine is little-endian
+// and reads unaligned words (fastStores): the input is already in code
+// units, so runs without surrogates are a copy (UTF-16 output) and ASCII
+// runs a narrowing (UTF-8 output). It returns the bytes read.
+func utf16LERun(s *sink, units []uint16) int {
+	if s.wide {
+		dst := s.u[s.n:]
+		n := min(len(units), len(dst))
+		k := 0
+		for k < n && units[k]&0xF800 != 0xD800 {
+			k++
+		}
+		s.n += copy(dst, units[:k])
+		return 2 * k
+	}
+	dst, w := s.b, s.n
+	i := 0
+	for i < len(units) && len(dst)-w >= 3 {
+		u := units[i]
+		switch {
+		case u < 0x80:
+			k := narrowASCII(dst[w:], units[i:])
+			w += k
+			i += k
+		case u < 0x800:
+			dst[w] = 0xC0 | byte(u>>6)
+			dst[w+1] = 0x80 | byte(u)&0x3F
+			w += 2
+			i++
+		case u&0xF800 == 0xD800:
+			s.n = w
+			return 2 * i
+		default:
+			dst[w] = 0xE0 | byte(u>>12)
+			dst[w+1] = 0x80 | byte(u>>6)&0x3F
+			dst[w+2] = 0x80 | byte(u)&0x3F
+			w += 3
+			i++
+		}
+	}
+	s.n = w
+	return 2 * i
+}
+
+// utf16BERun is utf16LERun for UTF-16BE: each unit is byte-swapped as it
+// is read.
+func utf16BERun(s *sink, units []uint16) int {
+	if s.wide {
+		dst := s.u[s.n:]
+		n := min(len(units), len(dst))
+		k := 0
+		for ; k < n; k++ {
+			u := bits.ReverseBytes16(units[k])
+			if u&0xF800 == 0xD800 {
+				break
+			}
+			dst[k] = u
+		}
+		s.n += k
+		return 2 * k
+	}
+	dst, w := s.b, s.n
+	i := 0
+	for ; i < len(units) && len(dst)-w >= 3; i++ {
+		u := bits.ReverseBytes16(units[i])
+		switch {
+		case u < 0x80:
+			dst[w] = byte(u)
+			w++
+		case u < 0x800:
+			dst[w] = 0xC0 | byte(u>>6)
+			dst[w+1] = 0x80 | byte(u)&0x3F
+			w += 2
+		case u&0xF800 == 0xD800:
+			s.n = w
+			return 2 * i
+		default:
+			dst[w] = 0xE0 | byte(u>>12)
+			dst[w+1] = 0x80 | byte(u>>6)&0x3F
+			dst[w+2] = 0x80 | byte(u)&0x3F
+			w += 3
+		}
+	}
+	s.n = w
+	return 2 * i
 }
 
 func utf16Unit(first, second byte, bigEndian bool) uint16 {
