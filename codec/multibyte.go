@@ -1,6 +1,12 @@
 package codec
 
-import "github.com/whatenc/whatenc/indexes"
+import (
+	"encoding/binary"
+	"sync"
+	"unsafe"
+
+	"github.com/whatenc/whatenc/indexes"
+)
 
 // Helpers shared by the multi-byte (CJK) decoders: gb18030, Big5, EUC-JP,
 // ISO-2022-JP, Shift_JIS and EUC-KR.
@@ -92,15 +98,85 @@ var (
 	eucKRPairs = newPairTables([][2]int{{0x81, 0xFE}}, [][2]int{{0x41, 0xFE}})
 )
 
+// pairIndex is a double-byte index prepared for the decoders' fast paths:
+// by pointer, a character's UTF-8 bytes packed with their length (as the
+// single-byte tables have them) and its UTF-16 code unit. The tables are
+// built on first use, once per process, so that only the indexes a program
+// decodes with cost memory.
+type pairIndex struct {
+	size      int // pointers the fast paths can ask for
+	codePoint func(p int) rune
+	once8     sync.Once
+	utf8      []uint32 // 0: no code point, or one above U+FFFF (left to the general loop)
+	once16    sync.Once
+	utf16     []uint16 // 0: no code point, or one above U+FFFF
+}
+
+func (x *pairIndex) utf8Table() []uint32 {
+	x.once8.Do(func() {
+		t := make([]uint32, x.size)
+		var buf [4]byte
+		for p := range t {
+			if c := x.codePoint(p); c != 0 && c <= 0xFFFF {
+				n := putUTF8(buf[:], c)
+				t[p] = binary.LittleEndian.Uint32(buf[:]) | uint32(n)<<24
+			}
+		}
+		x.utf8 = t
+	})
+	return x.utf8
+}
+
+func (x *pairIndex) utf16Table() []uint16 {
+	x.once16.Do(func() {
+		t := make([]uint16, x.size)
+		for p := range t {
+			if c := x.codePoint(p); c <= 0xFFFF {
+				t[p] = uint16(c)
+			}
+		}
+		x.utf16 = t
+	})
+	return x.utf16
+}
+
+var (
+	// Shift_JIS pointers reach 60 × 188, EUC-JP's 94 × 94.
+	jis0208Index = &pairIndex{size: 60 * 188, codePoint: indexes.JIS0208CodePoint}
+	eucKRIndex   = &pairIndex{size: 126 * 190, codePoint: indexes.EUCKRCodePoint}
+	gb18030Index = &pairIndex{size: 126 * 190, codePoint: indexes.GB18030CodePoint}
+	big5Index    = &pairIndex{size: 126 * 157, codePoint: indexes.Big5CodePoint}
+)
+
+// pairsOf returns family f's byte-to-row and byte-to-column tables, its
+// number of columns and its index. Pointers the index has no code point for
+// (Shift_JIS's EUDC, Big5's pointers that decode to two code points) are 0
+// in the tables and so left to the general loop, like four-byte gb18030.
+func pairsOf(f family) (*pairTables, int, *pairIndex) {
+	switch f {
+	case familyShiftJIS:
+		return shiftJISPairs, 188, jis0208Index
+	case familyEUCJP:
+		return eucJPPairs, 94, jis0208Index
+	case familyEUCKR:
+		return eucKRPairs, 190, eucKRIndex
+	case familyBig5:
+		return big5Pairs, 157, big5Index
+	}
+	return gb18030Pairs, 190, gb18030Index
+}
+
 // decodePairsUTF8 is the fast path of the two-byte decoders (gb18030's two
 // bytes, Big5, EUC-JP's JIS X 0208, Shift_JIS, EUC-KR) into UTF-8 output:
-// it decodes ASCII runs and two-byte sequences that map to a code point,
-// writing straight into the sink, and returns where it stopped in src: at
-// the end, when dst has less than MinUTF8Output bytes of room, or at
+// it decodes ASCII runs and two-byte sequences that map to a code point up
+// to U+FFFF, writing straight into the sink, and returns where it stopped in
+// src: at the end, when dst has less than MinUTF8Output bytes of room, or at
 // anything else (a single non-ASCII byte, an error, a sequence cut by the
 // end of src, a gb18030 four-byte sequence), which the caller's general
 // loop handles.
 func decodePairsUTF8(f family, src []byte, i int, s *sink) int {
+	pairs, cols, index := pairsOf(f)
+	t := index.utf8Table()
 	dst := s.b
 	n := s.n
 	for i < len(src) && len(dst)-n >= MinUTF8Output {
@@ -121,63 +197,21 @@ func decodePairsUTF8(f family, src []byte, i int, s *sink) int {
 		if i+1 >= len(src) {
 			break
 		}
-		trail := src[i+1]
-		var c rune
-		switch f {
-		case familyShiftJIS:
-			// Pointers 8836 to 10715 (EUDC) are not in index jis0208 and
-			// are left to the general loop.
-			row, col := shiftJISPairs.row[lead], shiftJISPairs.col[trail]
-			if row != 0xFF && col != 0xFF {
-				c = indexes.JIS0208CodePoint(int(row)*188 + int(col))
-			}
-		case familyEUCJP:
-			row, col := eucJPPairs.row[lead], eucJPPairs.col[trail]
-			if row != 0xFF && col != 0xFF {
-				c = indexes.JIS0208CodePoint(int(row)*94 + int(col))
-			}
-		case familyEUCKR:
-			row, col := eucKRPairs.row[lead], eucKRPairs.col[trail]
-			if row != 0xFF && col != 0xFF {
-				c = indexes.EUCKRCodePoint(int(row)*190 + int(col))
-			}
-		case familyGBK, familyGB18030:
-			// Four-byte sequences have a trail 0x30 to 0x39: no column.
-			row, col := gb18030Pairs.row[lead], gb18030Pairs.col[trail]
-			if row != 0xFF && col != 0xFF {
-				c = indexes.GB18030CodePoint(int(row)*190 + int(col))
-			}
-		case familyBig5:
-			// The pointers that decode to two code points are not in
-			// index Big5 and are left to the general loop.
-			row, col := big5Pairs.row[lead], big5Pairs.col[trail]
-			if row != 0xFF && col != 0xFF {
-				c = indexes.Big5CodePoint(int(row)*157 + int(col))
-			}
+		row, col := pairs.row[lead], pairs.col[src[i+1]]
+		if row == 0xFF || col == 0xFF {
+			break
 		}
-		switch {
-		case c >= 0x800 && c <= 0xFFFF:
-			b := dst[n : n+3 : n+3]
-			b[0] = 0xE0 | byte(c>>12)
-			b[1] = 0x80 | byte(c>>6)&0x3F
-			b[2] = 0x80 | byte(c)&0x3F
-			n += 3
-		case c == 0:
-			s.n = n
-			return i
-		case c < 0x800:
-			b := dst[n : n+2 : n+2]
-			b[0] = 0xC0 | byte(c>>6)
-			b[1] = 0x80 | byte(c)&0x3F
-			n += 2
-		default:
-			b := dst[n : n+4 : n+4]
-			b[0] = 0xF0 | byte(c>>18)
-			b[1] = 0x80 | byte(c>>12)&0x3F
-			b[2] = 0x80 | byte(c>>6)&0x3F
-			b[3] = 0x80 | byte(c)&0x3F
-			n += 4
+		v := t[int(row)*cols+int(col)]
+		if v == 0 {
+			break
 		}
+		if fastStores {
+			// Safe: the loop leaves MinUTF8Output bytes of room.
+			*(*uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), n)) = v
+		} else {
+			binary.LittleEndian.PutUint32(dst[n:], v)
+		}
+		n += int(v >> 24)
 		i += 2
 	}
 	s.n = n
@@ -186,6 +220,8 @@ func decodePairsUTF8(f family, src []byte, i int, s *sink) int {
 
 // decodePairsUTF16 is decodePairsUTF8 for UTF-16 output.
 func decodePairsUTF16(f family, src []byte, i int, s *sink) int {
+	pairs, cols, index := pairsOf(f)
+	t := index.utf16Table()
 	dst := s.u
 	n := s.n
 	for i < len(src) && len(dst)-n >= MinUTF16Output {
@@ -204,54 +240,16 @@ func decodePairsUTF16(f family, src []byte, i int, s *sink) int {
 		if i+1 >= len(src) {
 			break
 		}
-		trail := src[i+1]
-		var c rune
-		switch f {
-		case familyShiftJIS:
-			// Pointers 8836 to 10715 (EUDC) are not in index jis0208 and
-			// are left to the general loop.
-			row, col := shiftJISPairs.row[lead], shiftJISPairs.col[trail]
-			if row != 0xFF && col != 0xFF {
-				c = indexes.JIS0208CodePoint(int(row)*188 + int(col))
-			}
-		case familyEUCJP:
-			row, col := eucJPPairs.row[lead], eucJPPairs.col[trail]
-			if row != 0xFF && col != 0xFF {
-				c = indexes.JIS0208CodePoint(int(row)*94 + int(col))
-			}
-		case familyEUCKR:
-			row, col := eucKRPairs.row[lead], eucKRPairs.col[trail]
-			if row != 0xFF && col != 0xFF {
-				c = indexes.EUCKRCodePoint(int(row)*190 + int(col))
-			}
-		case familyGBK, familyGB18030:
-			// Four-byte sequences have a trail 0x30 to 0x39: no column.
-			row, col := gb18030Pairs.row[lead], gb18030Pairs.col[trail]
-			if row != 0xFF && col != 0xFF {
-				c = indexes.GB18030CodePoint(int(row)*190 + int(col))
-			}
-		case familyBig5:
-			// The pointers that decode to two code points are not in
-			// index Big5 and are left to the general loop.
-			row, col := big5Pairs.row[lead], big5Pairs.col[trail]
-			if row != 0xFF && col != 0xFF {
-				c = indexes.Big5CodePoint(int(row)*157 + int(col))
-			}
+		row, col := pairs.row[lead], pairs.col[src[i+1]]
+		if row == 0xFF || col == 0xFF {
+			break
 		}
-		switch {
-		case c == 0:
-			s.n = n
-			return i
-		case c <= 0xFFFF:
-			dst[n] = uint16(c)
-			n++
-		default:
-			c -= 0x10000
-			d := dst[n : n+2 : n+2]
-			d[0] = 0xD800 + uint16(c>>10)
-			d[1] = 0xDC00 + uint16(c&0x3FF)
-			n += 2
+		u := t[int(row)*cols+int(col)]
+		if u == 0 {
+			break
 		}
+		dst[n] = u
+		n++
 		i += 2
 	}
 	s.n = n
