@@ -2,7 +2,10 @@ package codec
 
 import (
 	"encoding/binary"
+	"sync"
 	"unsafe"
+
+	"github.com/whatenc/whatenc/indexes"
 )
 
 // The legacy single-byte encodings (section 9) and x-user-defined (section
@@ -19,6 +22,25 @@ type singleByteTables struct {
 	// utf16 holds each byte's code point; 0xFFFD for no mapping (no
 	// single-byte index maps to U+FFFD).
 	utf16 [256]uint16
+
+	// encode2 is the encoder's table for U+0000 to U+07FF (twoByteTable).
+	encodeOnce sync.Once
+	encode2    *[0x800]byte
+}
+
+// twoByteTable returns the encoder's table for U+0000 to U+07FF (the code
+// points UTF-8 writes in at most two bytes): the byte, or 0 for ASCII and
+// unmappable code points. It is built on first use.
+func (t *singleByteTables) twoByteTable(index *indexes.SingleByte) *[0x800]byte {
+	t.encodeOnce.Do(func() {
+		t.encode2 = new([0x800]byte)
+		for c := rune(0x80); c < 0x800; c++ {
+			if b, ok := index.Byte(c); ok {
+				t.encode2[c] = b
+			}
+		}
+	})
+	return t.encode2
 }
 
 func newSingleByteTables(decode func(b byte) (rune, bool)) *singleByteTables {
@@ -184,6 +206,7 @@ func (e *Encoder) encodeSingleByte(c rune, dst []byte) (int, rune) {
 // malformed, unfinished or unmappable sequence, or when dst is full).
 func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResult) int {
 	index := enc.encoding().sbIndex
+	two := enc.encoding().sbTables.twoByteTable(index)
 	w := res.Written
 	for i < len(src) && w < len(dst) {
 		b := src[i]
@@ -202,8 +225,23 @@ func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResul
 		var c rune
 		var n int
 		switch {
-		case b >= 0xC2 && b < 0xE0 && len(src)-i >= 2 && src[i+1]&0xC0 == 0x80:
-			c, n = rune(b&0x1F)<<6|rune(src[i+1]&0x3F), 2
+		case b < 0xE0:
+			// Two bytes (C2..DF and a continuation byte, else the general
+			// loop): U+0080 to U+07FF, the letters of most single-byte
+			// encodings, straight from the encoder's table.
+			if b < 0xC2 || len(src)-i < 2 || src[i+1]&0xC0 != 0x80 {
+				res.Written = w
+				return i
+			}
+			v := two[int(b&0x1F)<<6|int(src[i+1]&0x3F)]
+			if v == 0 {
+				res.Written = w
+				return i
+			}
+			dst[w] = v
+			w++
+			i += 2
+			continue
 		case b >= 0xE0 && b < 0xF0 && len(src)-i >= 3:
 			b1, b2 := src[i+1], src[i+2]
 			lead := uint32(b)<<8 | uint32(b1)
@@ -232,12 +270,21 @@ func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResul
 // stops at a surrogate or an unmappable character.
 func (enc *Encoder) encodeSingleByteRunFromUTF16(src []uint16, dst []byte) (read, written int) {
 	index := enc.encoding().sbIndex
+	two := enc.encoding().sbTables.twoByteTable(index)
 	n := min(len(src), len(dst))
 	i := 0
 	for ; i < n; i++ {
 		u := src[i]
 		if u < 0x80 {
 			dst[i] = byte(u)
+			continue
+		}
+		if u < 0x800 {
+			v := two[u]
+			if v == 0 {
+				break
+			}
+			dst[i] = v
 			continue
 		}
 		if u >= 0xD800 && u <= 0xDFFF {
