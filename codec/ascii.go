@@ -222,3 +222,58 @@ func narrowASCIILong(dst []byte, src []uint16) int {
 	}
 	return len(src)
 }
+
+// narrowASCIIUTF16 is narrowASCII for UTF-16 code units still in bytes
+// (src holds len(src)/2 units, big-endian if be): it writes the ASCII
+// prefix into dst, as much as fits, and returns its length in code units
+// (= bytes written). For the UTF-16BE and UTF-16LE decoders' UTF-8 output.
+func narrowASCIIUTF16(dst, src []byte, be bool) int {
+	n := min(len(src)/2, len(dst))
+	src, dst = src[:2*n], dst[:n]
+	// Read as little-endian words, four units each: an ASCII unit has
+	// only its low 7 bits set (LE), or is 0x??00 with ?? < 0x80 (BE).
+	mask, shift := uint64(highBits16), 0
+	if be {
+		mask, shift = 0x80FF80FF80FF80FF, 8
+	}
+	i := 0
+	for i+4 <= n {
+		w := load64(src, 2*i)
+		if w&mask != 0 {
+			break
+		}
+		w >>= shift
+		if fastStores {
+			w = (w | w>>8) & 0x0000FFFF0000FFFF
+			w = (w | w>>16) & 0xFFFFFFFF
+			*(*uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), i)) = uint32(w)
+		} else {
+			d := dst[i : i+4 : i+4]
+			d[0], d[1], d[2], d[3] = byte(w), byte(w>>16), byte(w>>32), byte(w>>48)
+		}
+		i += 4
+		if i == vectorHead/2 && useAVX2 && n-i >= vectorMin {
+			k := 0
+			if be {
+				k = narrowASCIIBEAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[2*i:]), n-i)
+			} else {
+				k = narrowASCIILEAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[2*i:]), n-i)
+			}
+			i += k
+			if i == n {
+				return i
+			}
+		}
+	}
+	lo := 0
+	if be {
+		lo = 1
+	}
+	for ; i < n; i++ {
+		if src[2*i+1-lo] != 0 || src[2*i+lo] >= 0x80 {
+			break
+		}
+		dst[i] = src[2*i+lo]
+	}
+	return i
+}

@@ -16,6 +16,12 @@ func widenASCIIAVX2(dst *uint16, src *byte, n int) int
 //go:noescape
 func narrowASCIIAVX2(dst *byte, src *uint16, n int) int
 
+//go:noescape
+func narrowASCIILEAVX2(dst *byte, src *byte, n int) int
+
+//go:noescape
+func narrowASCIIBEAVX2(dst *byte, src *byte, n int) int
+
 func cpuidex(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 func xgetbv0() (eax, edx uint32)
 

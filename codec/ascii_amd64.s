@@ -251,3 +251,58 @@ ndone:
 	VZEROUPPER
 	MOVQ    AX, ret+24(FP)
 	RET
+
+// func narrowASCIILEAVX2(dst *byte, src *byte, n int) int
+// narrowASCIIAVX2 for UTF-16LE code units held in a byte slice (any
+// alignment): the same frame, so a tail jump.
+TEXT ·narrowASCIILEAVX2(SB), NOSPLIT, $0-32
+	JMP ·narrowASCIIAVX2(SB)
+
+// func narrowASCIIBEAVX2(dst *byte, src *byte, n int) int
+// As narrowASCIIAVX2 for UTF-16BE code units held in a byte slice: read as
+// little-endian 16-bit lanes, an ASCII unit is 0x??00 with ?? < 0x80, so
+// the test mask is 0x80FF and the byte kept is the lane's high one.
+TEXT ·narrowASCIIBEAVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+	VPCMPEQW Y3, Y3, Y3
+	VPSLLW  $15, Y3, Y5
+	VPSRLW  $8, Y3, Y3
+	VPOR    Y5, Y3, Y3
+bloop:
+	LEAQ 32(AX), DX
+	CMPQ DX, CX
+	JHI  blast
+	VMOVDQU (SI)(AX*2), Y0
+	VMOVDQU 32(SI)(AX*2), Y1
+	VPOR    Y0, Y1, Y2
+	VPTEST  Y3, Y2
+	JNZ     bdone
+	VPSRLW  $8, Y0, Y0
+	VPSRLW  $8, Y1, Y1
+	VPACKUSWB Y1, Y0, Y4
+	VPERMQ  $0xD8, Y4, Y4
+	VMOVDQU Y4, (DI)(AX*1)
+	ADDQ    $32, AX
+	JMP     bloop
+blast:
+	CMPQ    AX, CX
+	JEQ     bdone
+	LEAQ    -32(CX), DX
+	VMOVDQU (SI)(DX*2), Y0
+	VMOVDQU 32(SI)(DX*2), Y1
+	VPOR    Y0, Y1, Y2
+	VPTEST  Y3, Y2
+	JNZ     bdone
+	VPSRLW  $8, Y0, Y0
+	VPSRLW  $8, Y1, Y1
+	VPACKUSWB Y1, Y0, Y4
+	VPERMQ  $0xD8, Y4, Y4
+	VMOVDQU Y4, (DI)(DX*1)
+	MOVQ    CX, AX
+bdone:
+	VZEROUPPER
+	MOVQ    AX, ret+24(FP)
+	RET

@@ -124,6 +124,37 @@ func checkKernels(t *testing.T, src []byte, src16 []uint16, room int, where stri
 			t.Fatalf("narrowASCII(%s %x): wrote %#x at %d, past the %d bytes narrowed", where, src16, dst[i], j, want16N)
 		}
 	}
+
+	// The same units as UTF-16LE and UTF-16BE bytes, at an odd address
+	// half the time, with a stray odd byte at the end.
+	for _, be := range []bool{false, true} {
+		raw := make([]byte, 1+2*len(src16)+1)
+		b := raw[len(src16)%2 : len(src16)%2+2*len(src16)+1]
+		for k, u := range src16 {
+			if be {
+				b[2*k], b[2*k+1] = byte(u>>8), byte(u)
+			} else {
+				b[2*k], b[2*k+1] = byte(u), byte(u>>8)
+			}
+		}
+		b[len(b)-1] = 'x'
+		for i := range dst {
+			dst[i] = guard
+		}
+		if got := narrowASCIIUTF16(out, b, be); got != want16N {
+			t.Fatalf("narrowASCIIUTF16(%s % x, be=%v) into %d = %d, want %d", where, b, be, room, got, want16N)
+		}
+		for i := range dst {
+			j := i - off
+			if j >= 0 && j < want16N {
+				if dst[i] != byte(src16[j]) {
+					t.Fatalf("narrowASCIIUTF16(%s % x, be=%v): byte %d is %#x, want %#x", where, b, be, j, dst[i], src16[j])
+				}
+			} else if dst[i] != guard {
+				t.Fatalf("narrowASCIIUTF16(%s % x, be=%v): wrote %#x at %d, past the %d bytes", where, b, be, dst[i], j, want16N)
+			}
+		}
+	}
 }
 
 func TestASCIIKernelsExhaustive(t *testing.T) {
@@ -199,6 +230,10 @@ func BenchmarkASCII(b *testing.B) {
 			src[i] = byte('a' + i%26)
 			src16[i] = uint16(src[i])
 		}
+		src16be := make([]byte, 2*n)
+		for i := range src {
+			src16be[2*i+1] = src[i]
+		}
 		dst := make([]byte, n)
 		dst16 := make([]uint16, n)
 		for _, on := range []bool{false, true} {
@@ -222,6 +257,7 @@ func BenchmarkASCII(b *testing.B) {
 			run("copy", func() { copyASCII(dst, src) })
 			run("widen", func() { widenASCII(dst16, src) })
 			run("narrow", func() { narrowASCII(dst, src16) })
+			run("narrow-utf16be", func() { narrowASCIIUTF16(dst, src16be, true) })
 		}
 	}
 }
