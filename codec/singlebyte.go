@@ -164,6 +164,23 @@ func (d *Decoder) decodeSingleByteUTF16(t *singleByteTables, src []byte, s *sink
 				continue
 			}
 		}
+		if n-i >= 8 {
+			// Eight bytes through the table, unrolled, then a check that
+			// none was unmapped (the rare case redoes the block a byte at
+			// a time below).
+			in, out := src[i:i+8:i+8], dst[w:w+8:w+8]
+			v0, v1, v2, v3 := t.utf16[in[0]], t.utf16[in[1]], t.utf16[in[2]], t.utf16[in[3]]
+			v4, v5, v6, v7 := t.utf16[in[4]], t.utf16[in[5]], t.utf16[in[6]], t.utf16[in[7]]
+			out[0], out[1], out[2], out[3] = v0, v1, v2, v3
+			out[4], out[5], out[6], out[7] = v4, v5, v6, v7
+			// U+FFFD marks an unmapped byte.
+			if v0 != 0xFFFD && v1 != 0xFFFD && v2 != 0xFFFD && v3 != 0xFFFD &&
+				v4 != 0xFFFD && v5 != 0xFFFD && v6 != 0xFFFD && v7 != 0xFFFD {
+				i += 8
+				w += 8
+				continue
+			}
+		}
 		cp := t.utf16[src[i]]
 		i++
 		if cp == 0xFFFD {
