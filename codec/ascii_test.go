@@ -223,7 +223,7 @@ func TestASCIIKernelsRandom(t *testing.T) {
 func BenchmarkASCII(b *testing.B) {
 	saved := useAVX2
 	defer setAVX2(saved)
-	for _, n := range []int{16, 64, 1024, 65536} {
+	for _, n := range []int{16, 64, 128, 256, 512, 1024, 65536} {
 		src := make([]byte, n)
 		src16 := make([]uint16, n)
 		for i := range src {
