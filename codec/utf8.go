@@ -98,9 +98,13 @@ func (d *Decoder) decodeUTF8(src []byte, s *sink, last bool) (Status, int) {
 		// The fast paths take whole valid sequences while they fit.
 		var k int
 		if s.wide {
-			var w int
-			k, w = utf8ToUTF16(s.u[s.n:], src[i:])
-			s.n += w
+			// Validate first (vectorised), then convert without checks:
+			// a valid sequence never writes more code units than it has
+			// bytes, so the run fits. Two passes cost ASCII-heavy text
+			// (en.txt ~21 -> ~14 GB/s) and gain on other text (ja.txt
+			// ~1.35 -> ~1.7 GB/s).
+			k = utf8ValidPrefix(src[i:min(len(src), i+len(s.u)-s.n)])
+			s.n += validUTF8ToUTF16(s.u[s.n:], src[i:i+k])
 		} else {
 			k = utf8ValidPrefix(src[i:min(len(src), i+len(s.b)-s.n)])
 			s.n += copy(s.b[s.n:], src[i:i+k])
@@ -210,12 +214,11 @@ func utf8ValidPrefix(p []byte) int {
 	return i
 }
 
-// utf8ToUTF16 converts the whole, valid UTF-8 sequences at the start of src
-// into dst while two code units of room remain, and returns the bytes read
-// and the code units written. Its checks are utf8ValidPrefix's.
-func utf8ToUTF16(dst []uint16, src []byte) (read, written int) {
+// validUTF8ToUTF16 converts src, which is whole, valid UTF-8, into dst,
+// which has room, and returns the code units written.
+func validUTF8ToUTF16(dst []uint16, src []byte) int {
 	i, w := 0, 0
-	for i < len(src) && len(dst)-w >= 2 {
+	for i < len(src) {
 		b := src[i]
 		switch {
 		case b < 0x80:
@@ -229,29 +232,14 @@ func utf8ToUTF16(dst []uint16, src []byte) (read, written int) {
 			w++
 			i++
 		case b < 0xE0:
-			if b < 0xC2 || len(src)-i < 2 || src[i+1]&0xC0 != 0x80 {
-				return i, w
-			}
 			dst[w] = uint16(b&0x1F)<<6 | uint16(src[i+1]&0x3F)
 			w++
 			i += 2
 		case b < 0xF0:
-			if len(src)-i < 3 {
-				return i, w
-			}
-			b1, b2 := src[i+1], src[i+2]
-			lead := uint32(b)<<8 | uint32(b1)
-			if b1&0xC0 != 0x80 || b2&0xC0 != 0x80 || lead-0xE080 < 0x20 || lead-0xEDA0 < 0x20 {
-				return i, w
-			}
-			dst[w] = uint16(b&0x0F)<<12 | uint16(b1&0x3F)<<6 | uint16(b2&0x3F)
+			dst[w] = uint16(b&0x0F)<<12 | uint16(src[i+1]&0x3F)<<6 | uint16(src[i+2]&0x3F)
 			w++
 			i += 3
 		default:
-			seq := utf8Seqs[b]
-			if seq.size != 4 || len(src)-i < 4 || src[i+1] < seq.lower || src[i+1] > seq.upper || src[i+2]&0xC0 != 0x80 || src[i+3]&0xC0 != 0x80 {
-				return i, w
-			}
 			r := rune(b&0x07)<<18 | rune(src[i+1]&0x3F)<<12 | rune(src[i+2]&0x3F)<<6 | rune(src[i+3]&0x3F) - 0x10000
 			dst[w] = 0xD800 + uint16(r>>10)
 			dst[w+1] = 0xDC00 + uint16(r&0x3FF)
@@ -259,7 +247,7 @@ func utf8ToUTF16(dst []uint16, src []byte) (read, written int) {
 			i += 4
 		}
 	}
-	return i, w
+	return w
 }
 
 // utf16ToUTF8 converts the UTF-16 at the start of src into dst while four
