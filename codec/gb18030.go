@@ -257,28 +257,31 @@ func gb18030RangesPointer(c rune) int {
 	return int(r[lo].Pointer) + int(c-r[lo].CodePoint)
 }
 
+// gb18030PUAFirst is the first code point of gb18030PUA.
+const gb18030PUAFirst = 0xE78D
+
 // gb18030PUA is the gb18030 encoder's side table for 18 Private Use code
 // points (section 10.2.2, step 5, from GB18030-2022): the two bytes, lead
 // byte high, for code point 0xE78D+i, or 0.
-var gb18030PUA = [0xE864 - 0xE78D + 1]uint16{
-	0xE78D - 0xE78D: 0xA6D9,
-	0xE78E - 0xE78D: 0xA6DA,
-	0xE78F - 0xE78D: 0xA6DB,
-	0xE790 - 0xE78D: 0xA6DC,
-	0xE791 - 0xE78D: 0xA6DD,
-	0xE792 - 0xE78D: 0xA6DE,
-	0xE793 - 0xE78D: 0xA6DF,
-	0xE794 - 0xE78D: 0xA6EC,
-	0xE795 - 0xE78D: 0xA6ED,
-	0xE796 - 0xE78D: 0xA6F3,
-	0xE81E - 0xE78D: 0xFE59,
-	0xE826 - 0xE78D: 0xFE61,
-	0xE82B - 0xE78D: 0xFE66,
-	0xE82C - 0xE78D: 0xFE67,
-	0xE832 - 0xE78D: 0xFE6D,
-	0xE843 - 0xE78D: 0xFE7E,
-	0xE854 - 0xE78D: 0xFE90,
-	0xE864 - 0xE78D: 0xFEA0,
+var gb18030PUA = [0xE864 - gb18030PUAFirst + 1]uint16{
+	0xE78D - gb18030PUAFirst: 0xA6D9,
+	0xE78E - gb18030PUAFirst: 0xA6DA,
+	0xE78F - gb18030PUAFirst: 0xA6DB,
+	0xE790 - gb18030PUAFirst: 0xA6DC,
+	0xE791 - gb18030PUAFirst: 0xA6DD,
+	0xE792 - gb18030PUAFirst: 0xA6DE,
+	0xE793 - gb18030PUAFirst: 0xA6DF,
+	0xE794 - gb18030PUAFirst: 0xA6EC,
+	0xE795 - gb18030PUAFirst: 0xA6ED,
+	0xE796 - gb18030PUAFirst: 0xA6F3,
+	0xE81E - gb18030PUAFirst: 0xFE59,
+	0xE826 - gb18030PUAFirst: 0xFE61,
+	0xE82B - gb18030PUAFirst: 0xFE66,
+	0xE82C - gb18030PUAFirst: 0xFE67,
+	0xE832 - gb18030PUAFirst: 0xFE6D,
+	0xE843 - gb18030PUAFirst: 0xFE7E,
+	0xE854 - gb18030PUAFirst: 0xFE90,
+	0xE864 - gb18030PUAFirst: 0xFEA0,
 }
 
 // encodeGB18030 is the gb18030 encoder (section 10.2.2); gbk is its "is
@@ -302,7 +305,7 @@ func encodeGB18030(c rune, dst []byte, gbk bool) (int, rune) {
 		dst[0] = 0x80
 		return 1, -1
 	}
-	if i := uint(c - 0xE78D); i < uint(len(gb18030PUA)) && gb18030PUA[i] != 0 {
+	if i := uint(c - gb18030PUAFirst); i < uint(len(gb18030PUA)) && gb18030PUA[i] != 0 {
 		if len(dst) < 2 {
 			return -1, -1
 		}

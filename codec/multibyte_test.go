@@ -338,11 +338,11 @@ func FuzzCJKDecode(f *testing.F) {
 		if reference.Available() != nil {
 			return
 		}
-		want, _, wantOK := reference.Decode(e.Name(), input, reference.DecodeReplacement)
+		want, _, _ := reference.Decode(e.Name(), input, reference.DecodeReplacement)
 		if got != string(want) {
 			t.Fatalf("%s decoder, input % X: got %+q, the reference %+q", e, input, got, string(want))
 		}
-		if _, _, wantOK = reference.Decode(e.Name(), input, reference.DecodeFatal); ok != wantOK {
+		if _, _, wantOK := reference.Decode(e.Name(), input, reference.DecodeFatal); ok != wantOK {
 			t.Fatalf("%s decoder, Fatal, input % X: ok=%v, the reference %v", e, input, ok, wantOK)
 		}
 	})

@@ -261,7 +261,8 @@ func TestQueue(t *testing.T) {
 	if got := q.readItems(5); !slices.Equal(got, []byte{0x9F, 0x92, 0xA9}) {
 		t.Errorf("readItems(5) = %s", hexBytes(got))
 	}
-	if !q.read().end || !q.read().end {
+	first, second := q.read(), q.read()
+	if !first.end || !second.end {
 		t.Errorf("end-of-queue is not sticky")
 	}
 	// Pushing to a queue ending with end-of-queue inserts before it.
