@@ -32,6 +32,8 @@ var benchPairs = []benchPair{
 	{"zh_cn.txt", UTF8, unicode.UTF8}, {"ja.txt", UTF8, unicode.UTF8}, {"ru.txt", UTF8, unicode.UTF8}, {"en.txt", UTF8, unicode.UTF8},
 	{"en.html", UTF16LE, unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)},
 	{"ja.txt", UTF16LE, unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM)},
+	{"en.html", UTF16BE, unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)},
+	{"ru.txt", UTF16BE, unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM)},
 	{"de.html", Windows1252, charmap.Windows1252}, {"fr.txt", Windows1252, charmap.Windows1252},
 	{"ru.html", Windows1251, charmap.Windows1251}, {"ru.txt", Windows1251, charmap.Windows1251},
 	{"ar.html", Windows1256, charmap.Windows1256}, {"ar.txt", Windows1256, charmap.Windows1256},
@@ -56,9 +58,13 @@ func encodedPage(b *testing.B, p benchPair) (text, encoded []byte) {
 	switch p.enc {
 	case UTF8:
 		return text, text
-	case UTF16LE:
+	case UTF16LE, UTF16BE:
 		for _, u := range utf16.Encode([]rune(string(text))) {
-			encoded = append(encoded, byte(u), byte(u>>8))
+			if p.enc == UTF16LE {
+				encoded = append(encoded, byte(u), byte(u>>8))
+			} else {
+				encoded = append(encoded, byte(u>>8), byte(u))
+			}
 		}
 		return text, encoded
 	}

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"unsafe"
 )
@@ -103,7 +104,7 @@ func utf16Run(s *sink, src []byte, bigEndian bool) int {
 	if fastStores && len(src) >= 2 {
 		units := unsafe.Slice((*uint16)(unsafe.Pointer(&src[0])), len(src)/2)
 		if bigEndian {
-			return utf16BERun(s, units)
+			return utf16BERun(s, src, units)
 		}
 		return utf16LERun(s, units)
 	}
@@ -193,7 +194,7 @@ func utf16LERun(s *sink, units []uint16) int {
 
 // utf16BERun is utf16LERun for UTF-16BE: each unit is byte-swapped as it
 // is read.
-func utf16BERun(s *sink, units []uint16) int {
+func utf16BERun(s *sink, src []byte, units []uint16) int {
 	if s.wide {
 		dst := s.u[s.n:]
 		n := min(len(units), len(dst))
@@ -214,6 +215,14 @@ func utf16BERun(s *sink, units []uint16) int {
 		u := bits.ReverseBytes16(units[i])
 		switch {
 		case u < 0x80:
+			// Four ASCII units ahead (0x00, byte < 0x80 each, read as
+			// little-endian words): a run for the vector kernel.
+			if len(units)-i >= 4 && binary.LittleEndian.Uint64(src[2*i:])&0x80FF80FF80FF80FF == 0 {
+				k := narrowASCIIUTF16(dst[w:], src[2*i:2*len(units)], true)
+				w += k
+				i += k - 1
+				continue
+			}
 			dst[w] = byte(u)
 			w++
 		case u < 0x800:
