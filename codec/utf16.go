@@ -154,13 +154,8 @@ func utf16Run(s *sink, src []byte, bigEndian bool) int {
 // runs a narrowing (UTF-8 output). It returns the bytes read.
 func utf16LERun(s *sink, units []uint16) int {
 	if s.wide {
-		dst := s.u[s.n:]
-		n := min(len(units), len(dst))
-		k := 0
-		for k < n && units[k]&0xF800 != 0xD800 {
-			k++
-		}
-		s.n += copy(dst, units[:k])
+		k := copyUTF16Units(s.u[s.n:], units, false)
+		s.n += k
 		return 2 * k
 	}
 	dst, w := s.b, s.n
@@ -196,16 +191,7 @@ func utf16LERun(s *sink, units []uint16) int {
 // is read.
 func utf16BERun(s *sink, src []byte, units []uint16) int {
 	if s.wide {
-		dst := s.u[s.n:]
-		n := min(len(units), len(dst))
-		k := 0
-		for ; k < n; k++ {
-			u := bits.ReverseBytes16(units[k])
-			if u&0xF800 == 0xD800 {
-				break
-			}
-			dst[k] = u
-		}
+		k := copyUTF16Units(s.u[s.n:], units, true)
 		s.n += k
 		return 2 * k
 	}
@@ -241,6 +227,43 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 	}
 	s.n = w
 	return 2 * i
+}
+
+// Byte orders for copyUTF16AVX2: each 16-bit lane's bytes kept, or swapped.
+var (
+	unitsAsIs    = [16]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+	unitsSwapped = [16]byte{1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14}
+)
+
+// copyUTF16Units copies the code units of src (byte-swapped if swap) into
+// dst up to the first surrogate, as many as fit, and returns how many. Long
+// runs go to the vector kernel, 16 units a step.
+func copyUTF16Units(dst, src []uint16, swap bool) int {
+	n := min(len(src), len(dst))
+	k := 0
+	if useAVX2 && n >= 16 {
+		order := &unitsAsIs
+		if swap {
+			order = &unitsSwapped
+		}
+		k = copyUTF16AVX2(unsafe.SliceData(dst), (*byte)(unsafe.Pointer(unsafe.SliceData(src))), n, order)
+	}
+	if swap {
+		for ; k < n; k++ {
+			u := bits.ReverseBytes16(src[k])
+			if u&0xF800 == 0xD800 {
+				break
+			}
+			dst[k] = u
+		}
+		return k
+	}
+	start := k
+	for k < n && src[k]&0xF800 != 0xD800 {
+		k++
+	}
+	copy(dst[start:k], src[start:k])
+	return k
 }
 
 func utf16Unit(first, second byte, bigEndian bool) uint16 {
