@@ -160,7 +160,15 @@ func utf16LERun(s *sink, units []uint16) int {
 	}
 	dst, w := s.b, s.n
 	i := 0
+	vectorFrom := 0 // where the vector kernel may take over again
 	for i < len(units) && len(dst)-w >= 3 {
+		if useAVX2 && i >= vectorFrom && len(units)-i >= 16 && len(dst)-w >= 64 {
+			r, n := utf16ToUTF8Vector(dst[w:], units[i:], false)
+			i += r
+			w += n
+			vectorFrom = i + 16
+			continue
+		}
 		u := units[i]
 		switch {
 		case u < 0x80:
@@ -197,7 +205,17 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 	}
 	dst, w := s.b, s.n
 	i := 0
+	vectorFrom := 0 // where the vector kernel may take over again
 	for ; i < len(units) && len(dst)-w >= 3; i++ {
+		if useAVX2 && i >= vectorFrom && len(units)-i >= 16 && len(dst)-w >= 64 {
+			r, n := utf16ToUTF8Vector(dst[w:], units[i:], true)
+			i += r
+			w += n
+			vectorFrom = i + 16
+			if i == len(units) || len(dst)-w < 3 {
+				break
+			}
+		}
 		u := bits.ReverseBytes16(units[i])
 		switch {
 		case u < 0x80:
@@ -264,6 +282,70 @@ func copyUTF16Units(dst, src []uint16, swap bool) int {
 	}
 	copy(dst[start:k], src[start:k])
 	return k
+}
+
+// utf16StepTables are utf16ToUTF8AVX2's VPSHUFB controls (the kernel
+// knows the field offsets; a test checks them): 8.75 KiB.
+type utf16StepTables struct {
+	// For a step of one- and two-byte units: for each set of ASCII lanes
+	// among 8 units (bit j for unit j), the control that keeps the first
+	// byte of each unit and the second of the others, and the number of
+	// bytes kept.
+	twoByte    [256][16]byte
+	twoByteLen [256]byte
+	// For any other step: for each group of 4 units, indexed by which are
+	// not ASCII (bits 0-3) and which take three bytes (bits 4-7), the
+	// control that keeps the first 1, 2 or 3 bytes of each unit's 32-bit
+	// lane, and the number kept (a uint16: the kernel scales one index
+	// for both tables).
+	mixed    [256][16]byte
+	mixedLen [256]uint16
+}
+
+var utf16Steps = func() *utf16StepTables {
+	t := new(utf16StepTables)
+	for ascii := range 256 {
+		n := 0
+		for j := range 8 {
+			t.twoByte[ascii][n] = byte(2 * j)
+			n++
+			if ascii&(1<<j) == 0 {
+				t.twoByte[ascii][n] = byte(2*j + 1)
+				n++
+			}
+		}
+		for k := n; k < 16; k++ {
+			t.twoByte[ascii][k] = 0x80 // VPSHUFB writes zero
+		}
+		t.twoByteLen[ascii] = byte(n)
+	}
+	for key := range 256 {
+		n := 0
+		for j := range 4 {
+			length := 1 + key>>j&1 + key>>(4+j)&1
+			for b := range length {
+				t.mixed[key][n] = byte(4*j + b)
+				n++
+			}
+		}
+		for k := n; k < 16; k++ {
+			t.mixed[key][k] = 0x80
+		}
+		t.mixedLen[key] = uint16(n)
+	}
+	return t
+}()
+
+// utf16ToUTF8Vector converts the code units of src (byte-swapped if swap)
+// to UTF-8 in dst with the vector kernel, 16 units a step up to a step
+// with a surrogate, and returns the units read and the bytes written. The caller has checked
+// useAVX2, len(src) >= 16 and len(dst) >= 64.
+func utf16ToUTF8Vector(dst []byte, src []uint16, swap bool) (read, written int) {
+	order := &unitsAsIs
+	if swap {
+		order = &unitsSwapped
+	}
+	return utf16ToUTF8AVX2(unsafe.SliceData(dst), len(dst), (*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src), order, utf16Steps)
 }
 
 func utf16Unit(first, second byte, bigEndian bool) uint16 {

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"math/rand"
 	"testing"
+	"unicode/utf16"
 	"unsafe"
 )
 
@@ -121,4 +122,122 @@ func TestCopyUTF16UnitsOddAddress(t *testing.T) {
 		checkCopyUTF16Units(t, src, 100, false, "odd address:")
 		checkCopyUTF16Units(t, src, 100, true, "odd address:")
 	})
+}
+
+// randomUTF16Runs returns n code units in runs of one kind: ASCII, units
+// that UTF-8 writes in two bytes, in three bytes, surrogate pairs, and now
+// and then a lone surrogate: the mixes the vector kernel's steps sort.
+func randomUTF16Runs(rng *rand.Rand, n int) []uint16 {
+	u := make([]uint16, 0, n+1)
+	for len(u) < n {
+		kind, run := rng.Intn(9), 1+rng.Intn(40)
+		for k := 0; k < run && len(u) < n; k++ {
+			switch kind {
+			case 0, 1:
+				u = append(u, uint16(rng.Intn(0x80)))
+			case 2, 3:
+				u = append(u, uint16(0x80+rng.Intn(0x800-0x80)))
+			case 4, 5:
+				c := uint16(0x800 + rng.Intn(0x10000-0x800-0x800))
+				if c >= 0xD800 {
+					c += 0x800
+				}
+				u = append(u, c)
+			case 6:
+				u = append(u, uint16(rng.Intn(0x800)), uint16(0x800+rng.Intn(0xD000)))
+			case 7:
+				u = append(u, 0xD800+uint16(rng.Intn(0x400)), 0xDC00+uint16(rng.Intn(0x400)))
+			default:
+				if rng.Intn(8) == 0 {
+					u = append(u, 0xD800+uint16(rng.Intn(0x800)))
+				} else {
+					u = append(u, uint16(rng.Intn(0x80)))
+				}
+			}
+		}
+	}
+	return u[:n]
+}
+
+// The vector kernel alone: it reads whole 16-unit steps, stops at the
+// first step it does not take (or for lack of room), writes exactly the
+// UTF-8 of what it read, and nothing past len(dst).
+func TestUTF16ToUTF8Vector(t *testing.T) {
+	if !hasAVX2Kernels() {
+		t.Skip("skipping: no AVX2 here")
+	}
+	rng := rand.New(rand.NewSource(13))
+	for k := 0; k < 20000; k++ {
+		src := randomUTF16Runs(rng, 16+rng.Intn(300))
+		swap := rng.Intn(2) == 0
+		in := src
+		if swap {
+			in = make([]uint16, len(src))
+			for i, u := range src {
+				in[i] = bits.ReverseBytes16(u)
+			}
+		}
+		room := 64 + rng.Intn(4*len(src))
+		buf := make([]byte, room+64)
+		for i := range buf {
+			buf[i] = guard
+		}
+		read, written := utf16ToUTF8Vector(buf[:room], in, swap)
+		where := fmt.Sprintf("#%d swap=%v room %d units %04x", k, swap, room, src)
+		if read%16 != 0 || read > len(src) {
+			t.Fatalf("%s: read %d", where, read)
+		}
+		want := []byte(string(utf16.Decode(src[:read])))
+		if string(buf[:written]) != string(want) {
+			t.Fatalf("%s: read %d, wrote % x, want % x", where, read, buf[:written], want)
+		}
+		for i := room; i < len(buf); i++ {
+			if buf[i] != guard {
+				t.Fatalf("%s: wrote at %d, past len(dst) %d", where, i, room)
+			}
+		}
+		// It stopped for a reason: the input or the room ran out, or the
+		// next step holds a surrogate.
+		if read+16 <= len(src) && written+64 <= room {
+			surrogate := false
+			for _, u := range src[read : read+16] {
+				surrogate = surrogate || u >= 0xD800 && u <= 0xDFFF
+			}
+			if !surrogate {
+				t.Fatalf("%s: stopped at %d before a step it takes", where, read)
+			}
+		}
+	}
+}
+
+// The UTF-16 decoders with the kernel, and without, against the reference,
+// on text in runs of each kind, with chunk splits and small output buffers.
+func TestUTF16DecodersRuns(t *testing.T) {
+	needReference(t)
+	kernelModes(t, func(t *testing.T) {
+		rng := rand.New(rand.NewSource(17))
+		iterations := 400
+		if testing.Short() {
+			iterations = 100
+		}
+		for k := 0; k < iterations; k++ {
+			units := randomUTF16Runs(rng, rng.Intn(400))
+			le, be := make([]byte, 0, 2*len(units)), make([]byte, 0, 2*len(units))
+			for _, u := range units {
+				le = append(le, byte(u), byte(u>>8))
+				be = append(be, byte(u>>8), byte(u))
+			}
+			diffDecode(t, UTF16LE, le, int64(k))
+			diffDecode(t, UTF16BE, be, int64(k))
+		}
+	})
+}
+
+// utf16_amd64.s reads utf16StepTables at fixed offsets.
+func TestUTF16StepTablesLayout(t *testing.T) {
+	var s utf16StepTables
+	got := [...]uintptr{unsafe.Offsetof(s.twoByteLen), unsafe.Offsetof(s.mixed), unsafe.Offsetof(s.mixedLen)}
+	if got != [...]uintptr{4096, 4352, 8448} {
+		t.Fatalf("utf16StepTables offsets %v; the kernel reads 4096, 4352, 8448", got)
+	}
 }
