@@ -218,7 +218,15 @@ func utf8ValidPrefix(p []byte) int {
 // which has room, and returns the code units written.
 func validUTF8ToUTF16(dst []uint16, src []byte) int {
 	i, w := 0, 0
+	vectorFrom := 0 // where the vector kernel may take over again
 	for i < len(src) {
+		if useAVX2 && i >= vectorFrom && len(src)-i >= 48 {
+			r, n := utf8ToUTF16Vector(dst[w:], src[i:])
+			i += r
+			w += n
+			vectorFrom = i + 1 // it stopped at a four-byte character, or near the end
+			continue
+		}
 		b := src[i]
 		switch {
 		case b < 0x80:

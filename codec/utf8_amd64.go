@@ -6,3 +6,9 @@ package codec
 //
 //go:noescape
 func utf8ValidBlocksAVX2(p *byte, n int) int
+
+// utf8ToUTF16AVX2 is utf8to16_amd64.s's converter from valid UTF-8 to
+// UTF-16 (see utf8to16.go).
+//
+//go:noescape
+func utf8ToUTF16AVX2(dst *uint16, src *byte, n int, t *utf8StepTables) (read, written int)

@@ -1,0 +1,210 @@
+#include "textflag.h"
+
+// The AVX2 kernel for the UTF-8 decoder's UTF-16 output (utf8to16.go). Its
+// input is known to be whole, valid UTF-8 (the validator has seen it), so
+// it converts without checks. Each step looks at 16 bytes: all ASCII, they
+// are widened; otherwise a mask of the bytes that end a character (the
+// next byte is not a continuation byte) picks the step's shape. Eight
+// three-byte characters in a row (24 bytes) and eight two-byte characters
+// (16 bytes) have fixed shuffles; any other shape is looked up, by the
+// mask of the first 12 bytes, in utf8Steps: the VPSHUFB control that puts
+// the next six characters (all of one or two bytes) in 16-bit lanes, or
+// the next four (of up to three bytes) in 32-bit lanes, last byte lowest,
+// and the bytes they take. A four-byte character among those ends the
+// call; the Go code converts it. Plan 9 operand order: sources first,
+// destination last.
+
+// at 0: bytes 0xC0 (-64: a continuation byte is less)
+DATA utf8Consts<>+0(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA utf8Consts<>+8(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA utf8Consts<>+16(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA utf8Consts<>+24(SB)/8, $0xc0c0c0c0c0c0c0c0
+// at 32: words 0x003F
+DATA utf8Consts<>+32(SB)/8, $0x003f003f003f003f
+DATA utf8Consts<>+40(SB)/8, $0x003f003f003f003f
+DATA utf8Consts<>+48(SB)/8, $0x003f003f003f003f
+DATA utf8Consts<>+56(SB)/8, $0x003f003f003f003f
+// at 64: words 0x07C0
+DATA utf8Consts<>+64(SB)/8, $0x07c007c007c007c0
+DATA utf8Consts<>+72(SB)/8, $0x07c007c007c007c0
+DATA utf8Consts<>+80(SB)/8, $0x07c007c007c007c0
+DATA utf8Consts<>+88(SB)/8, $0x07c007c007c007c0
+// at 96: words 0x001F
+DATA utf8Consts<>+96(SB)/8, $0x001f001f001f001f
+DATA utf8Consts<>+104(SB)/8, $0x001f001f001f001f
+DATA utf8Consts<>+112(SB)/8, $0x001f001f001f001f
+DATA utf8Consts<>+120(SB)/8, $0x001f001f001f001f
+// at 128: dwords 0x0000003F
+DATA utf8Consts<>+128(SB)/8, $0x0000003f0000003f
+DATA utf8Consts<>+136(SB)/8, $0x0000003f0000003f
+DATA utf8Consts<>+144(SB)/8, $0x0000003f0000003f
+DATA utf8Consts<>+152(SB)/8, $0x0000003f0000003f
+// at 160: dwords 0x00000FC0
+DATA utf8Consts<>+160(SB)/8, $0x00000fc000000fc0
+DATA utf8Consts<>+168(SB)/8, $0x00000fc000000fc0
+DATA utf8Consts<>+176(SB)/8, $0x00000fc000000fc0
+DATA utf8Consts<>+184(SB)/8, $0x00000fc000000fc0
+// at 192: dwords 0x0000F000
+DATA utf8Consts<>+192(SB)/8, $0x0000f0000000f000
+DATA utf8Consts<>+200(SB)/8, $0x0000f0000000f000
+DATA utf8Consts<>+208(SB)/8, $0x0000f0000000f000
+DATA utf8Consts<>+216(SB)/8, $0x0000f0000000f000
+// at 224: dwords 0x00000080
+DATA utf8Consts<>+224(SB)/8, $0x0000008000000080
+DATA utf8Consts<>+232(SB)/8, $0x0000008000000080
+DATA utf8Consts<>+240(SB)/8, $0x0000008000000080
+DATA utf8Consts<>+248(SB)/8, $0x0000008000000080
+// at 256: VPSHUFB control: four three-byte sequences per half, last byte first, into 32-bit lanes
+DATA utf8Consts<>+256(SB)/8, $0x8003040580000102
+DATA utf8Consts<>+264(SB)/8, $0x80090a0b80060708
+DATA utf8Consts<>+272(SB)/8, $0x8003040580000102
+DATA utf8Consts<>+280(SB)/8, $0x80090a0b80060708
+GLOBL utf8Consts<>(SB), RODATA|NOPTR, $288
+
+// func utf8ToUTF16AVX2(dst *uint16, src *byte, n int, t *utf8StepTables) (read, written int)
+// Converts the whole, valid UTF-8 at src[:n] (from a character's first
+// byte) into dst, which has room for n units, while 48 bytes remain (a
+// step reads at most 33 ahead), and returns the bytes read and the units
+// written (a step stores at most 16 units, and never more than it read).
+TEXT ·utf8ToUTF16AVX2(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ t+24(FP), R9
+	LEAQ utf8Consts<>(SB), R14
+	VMOVDQU 0(R14), Y10 // 0xC0 bytes
+	XORQ AX, AX         // bytes read
+	XORQ BX, BX         // units written
+step:
+	LEAQ 48(AX), DX
+	CMPQ DX, CX
+	JHI  done
+	VMOVDQU (SI)(AX*1), X0
+	VPMOVMSKB X0, DX
+	TESTL   DX, DX
+	JZ      ascii
+	// Bit p of DX: byte p ends a character (byte p+1 is not a
+	// continuation byte), for p = 0..31.
+	VMOVDQU 1(SI)(AX*1), Y1
+	VPCMPGTB Y1, Y10, Y2
+	VPMOVMSKB Y2, DX
+	NOTL    DX
+	MOVL    DX, R10
+	ANDL    $0xFFFFFF, R10
+	CMPL    R10, $0x924924
+	JEQ     three
+	MOVL    DX, R10
+	ANDL    $0xFFFF, R10
+	CMPL    R10, $0xAAAA
+	JEQ     two
+	ANDL    $0xFFF, DX
+	MOVWQZX (R9)(DX*2), R10 // the shape: low byte the control, high byte the bytes taken
+	MOVQ    R10, R11
+	SHRQ    $8, R11
+	ANDQ    $0xFF, R10
+	CMPQ    R10, $64
+	JAE     upTo3
+	// Six characters of one or two bytes: in 16-bit lanes, b0 (ASCII) or
+	// b1 | b0<<8, and (b0&0x1F)<<6 | b1&0x3F for the latter.
+	SHLQ    $4, R10
+	VMOVDQU 8192(R9)(R10*1), X3
+	VPSHUFB X3, X0, X3
+	VPAND   32(R14), X3, X4
+	VPSRLW  $2, X3, X5
+	VPAND   64(R14), X5, X5
+	VPOR    X5, X4, X4
+	VPSRLW  $7, X3, X5
+	VPXOR   X6, X6, X6
+	VPCMPEQW X6, X5, X5 // ASCII lanes: v>>7 == 0
+	VPBLENDVB X5, X3, X4, X4
+	VMOVDQU X4, (DI)(BX*2)
+	ADDQ    R11, AX
+	ADDQ    $6, BX
+	JMP     step
+
+upTo3:
+	CMPQ    R10, $145
+	JAE     done
+	// Four characters of up to three bytes: in 32-bit lanes, b0, or
+	// b1 | b0<<8, or b2 | b1<<8 | b0<<16, and for the last two
+	// (b0&0x0F)<<12 | (b1&0x3F)<<6 | b2&0x3F (which is right for two
+	// bytes too: b0 & 0x3F of 110xxxxx is 0xxxxx, and b0<<4 has no bit
+	// above 11).
+	SHLQ    $4, R10
+	VMOVDQU 8192(R9)(R10*1), X3
+	VPSHUFB X3, X0, X3
+	VPAND   128(R14), X3, X4
+	VPSRLD  $2, X3, X5
+	VPAND   160(R14), X5, X5
+	VPOR    X5, X4, X4
+	VPSRLD  $4, X3, X5
+	VPAND   192(R14), X5, X5
+	VPOR    X5, X4, X4
+	VMOVDQU 224(R14), X5
+	VPCMPGTD X3, X5, X5 // ASCII lanes: 0x80 > v
+	VPBLENDVB X5, X3, X4, X4
+	VPACKUSDW X4, X4, X4
+	VMOVQ   X4, (DI)(BX*2)
+	ADDQ    R11, AX
+	ADDQ    $4, BX
+	JMP     step
+
+three:
+	// Eight three-byte characters: bytes 0-11 in the low half, 12-23 in
+	// the high half, each character in a 32-bit lane.
+	VINSERTI128 $1, 12(SI)(AX*1), Y0, Y0
+	VPSHUFB 256(R14), Y0, Y3
+	VPAND   128(R14), Y3, Y4
+	VPSRLD  $2, Y3, Y5
+	VPAND   160(R14), Y5, Y5
+	VPOR    Y5, Y4, Y4
+	VPSRLD  $4, Y3, Y5
+	VPAND   192(R14), Y5, Y5
+	VPOR    Y5, Y4, Y4
+	VPACKUSDW Y4, Y4, Y4
+	VPERMQ  $0x08, Y4, Y4
+	VMOVDQU X4, (DI)(BX*2)
+	ADDQ    $24, AX
+	ADDQ    $8, BX
+	JMP     step
+
+two:
+	// Eight two-byte characters, b0 | b1<<8 in each 16-bit lane.
+	VPAND   96(R14), X0, X4
+	VPSLLW  $6, X4, X4
+	VPSRLW  $8, X0, X5
+	VPAND   32(R14), X5, X5
+	VPOR    X5, X4, X4
+	VMOVDQU X4, (DI)(BX*2)
+	ADDQ    $16, AX
+	ADDQ    $8, BX
+	JMP     step
+
+ascii:
+	VPMOVZXBW X0, Y3
+	VMOVDQU Y3, (DI)(BX*2)
+	ADDQ    $16, AX
+	ADDQ    $16, BX
+	// More ASCII (markup, or a sentence in English): 32 bytes a step.
+ascii32:
+	LEAQ    48(AX), DX
+	CMPQ    DX, CX
+	JHI     done
+	VMOVDQU (SI)(AX*1), Y0
+	VPMOVMSKB Y0, DX
+	TESTL   DX, DX
+	JNZ     step
+	VPMOVZXBW X0, Y3
+	VEXTRACTI128 $1, Y0, X1
+	VPMOVZXBW X1, Y4
+	VMOVDQU Y3, (DI)(BX*2)
+	VMOVDQU Y4, 32(DI)(BX*2)
+	ADDQ    $32, AX
+	ADDQ    $32, BX
+	JMP     ascii32
+
+done:
+	VZEROUPPER
+	MOVQ    AX, read+32(FP)
+	MOVQ    BX, written+40(FP)
+	RET

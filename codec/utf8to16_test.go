@@ -1,0 +1,110 @@
+package codec
+
+import (
+	"fmt"
+	"math/rand"
+	"testing"
+	"unicode/utf16"
+	"unsafe"
+)
+
+// The vector converter from valid UTF-8 to UTF-16 against unicode/utf16,
+// on text in runs of characters of one to four bytes (the shapes its steps
+// sort), with the converter and without.
+
+// randomUTF8Runs returns about n bytes of valid UTF-8 in runs of characters
+// of one length (or mixed), ending at a character boundary.
+func randomUTF8Runs(rng *rand.Rand, n int) []rune {
+	ranges := [][2]rune{{0, 0x7F}, {0x80, 0x7FF}, {0x800, 0xD7FF}, {0xE000, 0xFFFF}, {0x10000, 0x10FFFF}}
+	var text []rune
+	size := 0
+	for size < n {
+		kind, run := rng.Intn(len(ranges)+2), 1+rng.Intn(30)
+		for k := 0; k < run && size < n; k++ {
+			r := ranges[kind%len(ranges)]
+			if kind >= len(ranges) {
+				r = ranges[rng.Intn(len(ranges)-1)] // mixed, no four-byte characters
+			}
+			c := r[0] + rune(rng.Intn(int(r[1]-r[0]+1)))
+			text = append(text, c)
+			size += len(string(c))
+		}
+	}
+	return text
+}
+
+func TestUTF8ToUTF16Vector(t *testing.T) {
+	if !hasAVX2Kernels() {
+		t.Skip("skipping: no AVX2 here")
+	}
+	rng := rand.New(rand.NewSource(19))
+	for k := 0; k < 20000; k++ {
+		text := randomUTF8Runs(rng, rng.Intn(400))
+		src := []byte(string(text))
+		want := utf16.Encode(text)
+		buf := make([]uint16, len(src)+32)
+		for i := range buf {
+			buf[i] = guard
+		}
+		read, written := utf8ToUTF16Vector(buf[:len(src)], src)
+		where := fmt.Sprintf("#%d % x", k, src)
+		if read > len(src) || (read < len(src) && src[read]&0xC0 == 0x80) {
+			t.Fatalf("%s: read %d, not at a character", where, read)
+		}
+		prefix := utf16.Encode([]rune(string(src[:read])))
+		if written != len(prefix) || string(utf16.Decode(buf[:written])) != string(utf16.Decode(prefix)) {
+			t.Fatalf("%s: read %d, wrote %04x, want %04x", where, read, buf[:written], prefix)
+		}
+		for i := len(src); i < len(buf); i++ {
+			if buf[i] != guard {
+				t.Fatalf("%s: wrote at %d, past len(dst) %d", where, i, len(src))
+			}
+		}
+		// It stopped for a reason: fewer than 48 bytes left, or a
+		// four-byte character among the next four.
+		if len(src)-read >= 48 {
+			four := false
+			for _, c := range []rune(string(src[read:]))[:4] {
+				four = four || c >= 0x10000
+			}
+			if !four {
+				t.Fatalf("%s: stopped at %d with %d bytes left", where, read, len(src)-read)
+			}
+		}
+		// The whole conversion, with the converter and without.
+		for _, on := range []bool{false, true} {
+			saved := useAVX2
+			setAVX2(on)
+			out := make([]uint16, len(src))
+			n := validUTF8ToUTF16(out, src)
+			setAVX2(saved)
+			if string(utf16.Decode(out[:n])) != string(utf16.Decode(want)) || n != len(want) {
+				t.Fatalf("%s: validUTF8ToUTF16 (avx2=%v) = %04x, want %04x", where, on, out[:n], want)
+			}
+		}
+	}
+}
+
+// The UTF-8 decoder's UTF-16 output against the reference on such text,
+// with chunk splits and small output buffers.
+func TestUTF8DecoderRuns(t *testing.T) {
+	needReference(t)
+	kernelModes(t, func(t *testing.T) {
+		rng := rand.New(rand.NewSource(23))
+		for k := 0; k < 300; k++ {
+			src := []byte(string(randomUTF8Runs(rng, rng.Intn(500))))
+			if k%5 == 0 && len(src) > 0 {
+				src[rng.Intn(len(src))] = byte(rng.Intn(256)) // and now and then an error
+			}
+			diffDecode(t, UTF8, src, int64(k))
+		}
+	})
+}
+
+// utf8to16_amd64.s reads utf8StepTables at fixed offsets.
+func TestUTF8StepTablesLayout(t *testing.T) {
+	var s utf8StepTables
+	if off := unsafe.Offsetof(s.shuffles); off != 8192 {
+		t.Fatalf("utf8StepTables.shuffles at %d; the kernel reads 8192", off)
+	}
+}
