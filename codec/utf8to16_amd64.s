@@ -69,7 +69,7 @@ GLOBL utf8Consts<>(SB), RODATA|NOPTR, $288
 TEXT ·utf8ToUTF16AVX2(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
+	MOVQ n+16(FP), R8
 	MOVQ t+24(FP), R9
 	LEAQ utf8Consts<>(SB), R14
 	VMOVDQU 0(R14), Y10 // 0xC0 bytes
@@ -77,7 +77,7 @@ TEXT ·utf8ToUTF16AVX2(SB), NOSPLIT, $0-48
 	XORQ BX, BX         // units written
 step:
 	LEAQ 48(AX), DX
-	CMPQ DX, CX
+	CMPQ DX, R8
 	JHI  done
 	VMOVDQU (SI)(AX*1), X0
 	VPMOVMSKB X0, DX
@@ -97,55 +97,99 @@ step:
 	ANDL    $0xFFFF, R10
 	CMPL    R10, $0xAAAA
 	JEQ     two
+	// The shapes of two windows of 12 bytes: the first at the step's
+	// start, the second where the first's characters end. Two of a kind
+	// convert together, one in each half; otherwise the first alone.
+	MOVL    DX, R12
 	ANDL    $0xFFF, DX
-	MOVWQZX (R9)(DX*2), R10 // the shape: low byte the control, high byte the bytes taken
+	MOVWQZX (R9)(DX*2), R10 // low byte the control, high byte the bytes taken
 	MOVQ    R10, R11
 	SHRQ    $8, R11
 	ANDQ    $0xFF, R10
+	MOVQ    R11, CX
+	SHRL    CX, R12
+	ANDL    $0xFFF, R12
+	MOVWQZX (R9)(R12*2), R12
+	MOVQ    R12, R13
+	SHRQ    $8, R13
+	ANDQ    $0xFF, R12
+	LEAQ    (SI)(AX*1), DX
+	VINSERTI128 $1, (DX)(R11*1), Y0, Y0
 	CMPQ    R10, $64
 	JAE     upTo3
+	CMPQ    R12, $64
+	JB      six
+	MOVQ    R10, R12 // the high half repeats the first window, unused
+	XORQ    R13, R13
+six:
 	// Six characters of one or two bytes: in 16-bit lanes, b0 (ASCII) or
 	// b1 | b0<<8, and (b0&0x1F)<<6 | b1&0x3F for the latter.
 	SHLQ    $4, R10
+	SHLQ    $4, R12
 	VMOVDQU 8192(R9)(R10*1), X3
-	VPSHUFB X3, X0, X3
-	VPAND   32(R14), X3, X4
-	VPSRLW  $2, X3, X5
-	VPAND   64(R14), X5, X5
-	VPOR    X5, X4, X4
-	VPSRLW  $7, X3, X5
-	VPXOR   X6, X6, X6
-	VPCMPEQW X6, X5, X5 // ASCII lanes: v>>7 == 0
-	VPBLENDVB X5, X3, X4, X4
+	VINSERTI128 $1, 8192(R9)(R12*1), Y3, Y3
+	VPSHUFB Y3, Y0, Y3
+	VPAND   32(R14), Y3, Y4
+	VPSRLW  $2, Y3, Y5
+	VPAND   64(R14), Y5, Y5
+	VPOR    Y5, Y4, Y4
+	VPSRLW  $7, Y3, Y5
+	VPXOR   Y6, Y6, Y6
+	VPCMPEQW Y6, Y5, Y5 // ASCII lanes: v>>7 == 0
+	VPBLENDVB Y5, Y3, Y4, Y4
 	VMOVDQU X4, (DI)(BX*2)
 	ADDQ    R11, AX
+	ADDQ    $6, BX
+	TESTQ   R13, R13
+	JZ      step
+	VEXTRACTI128 $1, Y4, X4
+	VMOVDQU X4, (DI)(BX*2)
+	ADDQ    R13, AX
 	ADDQ    $6, BX
 	JMP     step
 
 upTo3:
 	CMPQ    R10, $145
 	JAE     done
+	CMPQ    R12, $64
+	JB      upTo3One
+	CMPQ    R12, $145
+	JB      four
+upTo3One:
+	MOVQ    R10, R12
+	XORQ    R13, R13
+four:
 	// Four characters of up to three bytes: in 32-bit lanes, b0, or
 	// b1 | b0<<8, or b2 | b1<<8 | b0<<16, and for the last two
 	// (b0&0x0F)<<12 | (b1&0x3F)<<6 | b2&0x3F (which is right for two
 	// bytes too: b0 & 0x3F of 110xxxxx is 0xxxxx, and b0<<4 has no bit
 	// above 11).
 	SHLQ    $4, R10
+	SHLQ    $4, R12
 	VMOVDQU 8192(R9)(R10*1), X3
-	VPSHUFB X3, X0, X3
-	VPAND   128(R14), X3, X4
-	VPSRLD  $2, X3, X5
-	VPAND   160(R14), X5, X5
-	VPOR    X5, X4, X4
-	VPSRLD  $4, X3, X5
-	VPAND   192(R14), X5, X5
-	VPOR    X5, X4, X4
-	VMOVDQU 224(R14), X5
-	VPCMPGTD X3, X5, X5 // ASCII lanes: 0x80 > v
-	VPBLENDVB X5, X3, X4, X4
-	VPACKUSDW X4, X4, X4
-	VMOVQ   X4, (DI)(BX*2)
+	VINSERTI128 $1, 8192(R9)(R12*1), Y3, Y3
+	VPSHUFB Y3, Y0, Y3
+	VPAND   128(R14), Y3, Y4
+	VPSRLD  $2, Y3, Y5
+	VPAND   160(R14), Y5, Y5
+	VPOR    Y5, Y4, Y4
+	VPSRLD  $4, Y3, Y5
+	VPAND   192(R14), Y5, Y5
+	VPOR    Y5, Y4, Y4
+	VMOVDQU 224(R14), Y5
+	VPCMPGTD Y3, Y5, Y5 // ASCII lanes: 0x80 > v
+	VPBLENDVB Y5, Y3, Y4, Y4
+	VPACKUSDW Y4, Y4, Y4
+	VPERMQ  $0x08, Y4, Y4 // the first window's four units, then the second's
 	ADDQ    R11, AX
+	TESTQ   R13, R13
+	JZ      fourOne
+	VMOVDQU X4, (DI)(BX*2)
+	ADDQ    R13, AX
+	ADDQ    $8, BX
+	JMP     step
+fourOne:
+	VMOVQ   X4, (DI)(BX*2)
 	ADDQ    $4, BX
 	JMP     step
 
@@ -188,7 +232,7 @@ ascii:
 	// More ASCII (markup, or a sentence in English): 32 bytes a step.
 ascii32:
 	LEAQ    48(AX), DX
-	CMPQ    DX, CX
+	CMPQ    DX, R8
 	JHI     done
 	VMOVDQU (SI)(AX*1), Y0
 	VPMOVMSKB Y0, DX
