@@ -145,8 +145,8 @@ func (enc *Encoder) EncodeFromUTF8(src, dst []byte, last bool) EncodeResult {
 func (enc *Encoder) copyUTF8(src, dst []byte, i int, res *EncodeResult) int {
 	for i < len(src) {
 		w := res.Written
-		k := utf8ValidPrefix(src[i:min(len(src), i+len(dst)-w)])
-		res.Written += copy(dst[w:], src[i:i+k])
+		k := utf8CopyValidPrefix(dst[w:], src[i:min(len(src), i+len(dst)-w)])
+		res.Written += k
 		i += k
 		if i == len(src) {
 			return i

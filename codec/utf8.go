@@ -106,8 +106,8 @@ func (d *Decoder) decodeUTF8(src []byte, s *sink, last bool) (Status, int) {
 			k = utf8ValidPrefix(src[i:min(len(src), i+len(s.u)-s.n)])
 			s.n += validUTF8ToUTF16(s.u[s.n:], src[i:i+k])
 		} else {
-			k = utf8ValidPrefix(src[i:min(len(src), i+len(s.b)-s.n)])
-			s.n += copy(s.b[s.n:], src[i:i+k])
+			k = utf8CopyValidPrefix(s.b[s.n:], src[i:min(len(src), i+len(s.b)-s.n)])
+			s.n += k
 		}
 		i += k
 		if i == len(src) {
@@ -160,15 +160,27 @@ var utf8Seqs = func() (t [256]utf8Seq) {
 }()
 
 // utf8ValidPrefix returns the length of the longest prefix of p made of
-// whole, valid UTF-8 sequences. Its branches follow the frequency of
-// sequence lengths in text rather than the table in utf8Next.
+// whole, valid UTF-8 sequences.
 func utf8ValidPrefix(p []byte) int {
+	return utf8CopyValidPrefix(nil, p)
+}
+
+// utf8CopyValidPrefix is utf8ValidPrefix that also copies the prefix into
+// dst (unless dst is nil; else len(dst) >= len(p)), in the same pass where
+// the vector validator runs. It may write into dst past the prefix (the
+// start of a sequence p cuts), never past len(p). Its branches follow the
+// frequency of sequence lengths in text rather than the table in utf8Next.
+func utf8CopyValidPrefix(dst, p []byte) int {
 	i := 0
 	if useAVX2 && len(p) >= 64 {
-		// The vector validator vouches for whole blocks; a sequence that
-		// the last of them cuts may be unfinished, so the scalar loop
-		// takes over from that sequence's first byte.
-		if n := utf8ValidBlocksAVX2(&p[0], len(p)); n > 0 {
+		// The vector validator vouches for whole blocks (and copies them);
+		// a sequence that the last of them cuts may be unfinished, so the
+		// scalar loop takes over from that sequence's first byte.
+		var d *byte
+		if dst != nil {
+			d = &dst[:len(p)][0]
+		}
+		if n := utf8ValidBlocksAVX2(d, &p[0], len(p)); n > 0 {
 			n--
 			for n > 0 && p[n]&0xC0 == 0x80 {
 				n--
@@ -176,6 +188,16 @@ func utf8ValidPrefix(p []byte) int {
 			i = n
 		}
 	}
+	k := utf8ValidFrom(p, i)
+	if dst != nil {
+		copy(dst[i:k], p[i:k])
+	}
+	return k
+}
+
+// utf8ValidFrom is utf8ValidPrefix from p[i] on, a sequence's first byte
+// (a word at a time for ASCII, else a sequence at a time).
+func utf8ValidFrom(p []byte, i int) int {
 	for i < len(p) {
 		b := p[i]
 		switch {

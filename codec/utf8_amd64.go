@@ -1,11 +1,11 @@
 package codec
 
 // utf8ValidBlocksAVX2 is utf8_amd64.s's validator: 32 × the number of
-// leading 32-byte blocks of p[:n] in which it sees no error. Callers check
-// useAVX2 first.
+// leading 32-byte blocks of p[:n] in which it sees no error, copied to dst
+// (room for n bytes) unless dst is nil. Callers check useAVX2 first.
 //
 //go:noescape
-func utf8ValidBlocksAVX2(p *byte, n int) int
+func utf8ValidBlocksAVX2(dst, p *byte, n int) int
 
 // utf8ToUTF16AVX2 is utf8to16_amd64.s's converter from valid UTF-8 to
 // UTF-16 (see utf8to16.go).

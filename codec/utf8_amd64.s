@@ -59,13 +59,16 @@ DATA utf8Bit7<>+16(SB)/8, $0x8080808080808080
 DATA utf8Bit7<>+24(SB)/8, $0x8080808080808080
 GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 
-// func utf8ValidBlocksAVX2(p *byte, n int) int
+// func utf8ValidBlocksAVX2(dst, p *byte, n int) int
 // Returns 32 × the number of leading 32-byte blocks of p[:n] in which no
-// error is seen. A sequence cut by the end of the last such block may still
-// be unfinished; the caller rechecks from its start.
-TEXT ·utf8ValidBlocksAVX2(SB), NOSPLIT, $0-24
-	MOVQ p+0(FP), SI
-	MOVQ n+8(FP), CX
+// error is seen, and copies those blocks to dst unless dst is nil (one
+// pass for a decoder or encoder whose output is the input). A sequence cut
+// by the end of the last such block may still be unfinished; the caller
+// rechecks from its start.
+TEXT ·utf8ValidBlocksAVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ p+8(FP), SI
+	MOVQ n+16(FP), CX
 	XORQ AX, AX                       // offset of the block
 	XORQ R8, R8                       // non-ASCII mask of the previous block
 	VPXOR Y7, Y7, Y7                  // the previous block
@@ -84,7 +87,7 @@ loop:
 	VPMOVMSKB Y0, BX
 	MOVL BX, DX
 	ORL  R8, DX
-	JZ   next                         // this block and the last are ASCII
+	JZ   ascii                        // this block and the last are ASCII
 	// prev1, prev2, prev3: the input shifted by 1, 2 and 3 bytes, with the
 	// previous block's last bytes coming in.
 	VPERM2I128 $0x21, Y0, Y7, Y1      // previous block's high lane, this block's low lane
@@ -109,11 +112,44 @@ loop:
 	VPTEST   Y3, Y3
 	JNZ      done
 next:
+	TESTQ DI, DI
+	JZ   nocopy
+	VMOVDQU Y0, (DI)(AX*1)
+nocopy:
 	VMOVDQU Y0, Y7
 	MOVL BX, R8
 	ADDQ $32, AX
 	JMP  loop
+ascii:
+	// Text in a Latin script, or markup: while it stays ASCII, 64 bytes a
+	// step; the first other block goes to the loop with an ASCII block
+	// before it.
+	TESTQ DI, DI
+	JZ   ascii64
+	VMOVDQU Y0, (DI)(AX*1)
+ascii64:
+	ADDQ $32, AX
+	LEAQ 64(AX), DX
+	CMPQ DX, CX
+	JHI  asciiEnd
+	VMOVDQU (SI)(AX*1), Y0
+	VMOVDQU 32(SI)(AX*1), Y1
+	VPOR Y0, Y1, Y2
+	VPMOVMSKB Y2, DX
+	TESTL DX, DX
+	JNZ  asciiEnd
+	TESTQ DI, DI
+	JZ   ascii64more
+	VMOVDQU Y0, (DI)(AX*1)
+	VMOVDQU Y1, 32(DI)(AX*1)
+ascii64more:
+	ADDQ $32, AX
+	JMP  ascii64
+asciiEnd:
+	VMOVDQU -32(SI)(AX*1), Y7
+	XORL R8, R8
+	JMP  loop
 done:
 	VZEROUPPER
-	MOVQ AX, ret+16(FP)
+	MOVQ AX, ret+24(FP)
 	RET

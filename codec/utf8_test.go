@@ -22,8 +22,23 @@ func validPrefixOracle(p []byte) int {
 
 func checkValidPrefix(t *testing.T, p []byte) {
 	t.Helper()
-	if got, want := utf8ValidPrefix(p), validPrefixOracle(p); got != want {
+	want := validPrefixOracle(p)
+	if got := utf8ValidPrefix(p); got != want {
 		t.Fatalf("utf8ValidPrefix(% x) = %d, want %d (AVX2 %v)", p, got, want, useAVX2)
+	}
+	// The copying form: the same length, the prefix copied, nothing
+	// written past len(p).
+	dst := make([]byte, len(p)+8)
+	for i := range dst {
+		dst[i] = guard
+	}
+	if got := utf8CopyValidPrefix(dst[:len(p)], p); got != want || string(dst[:want]) != string(p[:want]) {
+		t.Fatalf("utf8CopyValidPrefix(% x) = %d, copied % x; want %d (AVX2 %v)", p, got, dst[:got], want, useAVX2)
+	}
+	for i := len(p); i < len(dst); i++ {
+		if dst[i] != guard {
+			t.Fatalf("utf8CopyValidPrefix(% x) wrote past len(p) (AVX2 %v)", p, useAVX2)
+		}
 	}
 }
 
