@@ -23,6 +23,9 @@ type singleByteTables struct {
 	// single-byte index maps to U+FFFD).
 	utf16 [256]uint16
 
+	// vector holds the upper half's code points for the vector kernel.
+	vector singleByteVectorTables
+
 	// encode2 is the encoder's table for U+0000 to U+07FF (twoByteTable).
 	encodeOnce sync.Once
 	encode2    *[0x800]byte
@@ -43,6 +46,12 @@ func (t *singleByteTables) twoByteTable(index *indexes.SingleByte) *[0x800]byte 
 	return t.encode2
 }
 
+// singleByteVectorTables are singleByteToUTF16AVX2's tables: for each high
+// nibble 8 to F of a byte, the code points' low and high bytes by the low
+// nibble, each 16 entries twice (once per 128-bit half of a register).
+// 512 bytes.
+type singleByteVectorTables [8]struct{ lo, hi [32]byte }
+
 func newSingleByteTables(decode func(b byte) (rune, bool)) *singleByteTables {
 	t := new(singleByteTables)
 	for b := 0; b < 256; b++ {
@@ -55,6 +64,12 @@ func newSingleByteTables(decode func(b byte) (rune, bool)) *singleByteTables {
 		n := putUTF8(buf[:], cp)
 		t.utf8[b] = binary.LittleEndian.Uint32(buf[:]) | uint32(n)<<24
 		t.utf16[b] = uint16(cp)
+	}
+	for b := 0x80; b < 0x100; b++ {
+		g, k := (b-0x80)>>4, b&0x0F
+		cp := t.utf16[b]
+		t.vector[g].lo[k], t.vector[g].lo[16+k] = byte(cp), byte(cp)
+		t.vector[g].hi[k], t.vector[g].hi[16+k] = byte(cp>>8), byte(cp>>8)
 	}
 	return t
 }
@@ -155,7 +170,15 @@ func (d *Decoder) decodeSingleByteUTF16(t *singleByteTables, src []byte, s *sink
 	dst, w := s.u, s.n
 	n := min(len(src), len(dst)-w)
 	i := 0
+	vectorFrom := 0 // where the vector kernel may take over again
 	for i < n {
+		if useAVX2 && i >= vectorFrom && n-i >= 32 {
+			k := singleByteToUTF16AVX2(&dst[w], &src[i], n-i, &t.vector)
+			i += k
+			w += k
+			vectorFrom = i + 32 // a step with an unmapped byte: the loop below takes it
+			continue
+		}
 		if n-i >= 8 {
 			if binary.LittleEndian.Uint64(src[i:])&highBits == 0 {
 				k := widenASCII(dst[w:], src[i:n])
