@@ -35,8 +35,8 @@ func hasAVX2() bool {
 		return false
 	}
 	_, _, ecx1, _ := cpuidex(1, 0)
-	const osxsave, avx = 1 << 27, 1 << 28
-	if ecx1&osxsave == 0 || ecx1&avx == 0 {
+	const popcnt, osxsave, avx = 1 << 23, 1 << 27, 1 << 28 // every AVX2 CPU has POPCNT; the kernels use it
+	if ecx1&osxsave == 0 || ecx1&avx == 0 || ecx1&popcnt == 0 {
 		return false
 	}
 	if xcr0, _ := xgetbv0(); xcr0&6 != 6 { // XMM and YMM state enabled

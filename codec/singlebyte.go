@@ -106,7 +106,15 @@ func (d *Decoder) decodeSingleByte(src []byte, s *sink) (Status, int) {
 		return d.decodeSingleByteUTF16(t, src, s)
 	}
 	dst, w, i := s.b, s.n, 0
+	vectorFrom := 0 // where the vector kernel may take over again
 	for i < len(src) {
+		if useAVX2 && i >= vectorFrom && len(src)-i >= 32 && len(dst)-w >= 64 {
+			r, k := singleByteToUTF8AVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, &t.vector, utf16Steps)
+			i += r
+			w += k
+			vectorFrom = i + 32 // a step it does not take: the loop below takes it
+			continue
+		}
 		// Every byte writes at most 3 bytes and each store writes 4: take
 		// as many bytes as surely fit, then loop without checking room.
 		n := min(len(src)-i, (len(dst)-w-1)/3)
@@ -115,6 +123,9 @@ func (d *Decoder) decodeSingleByte(src []byte, s *sink) (Status, int) {
 			return OutputFull, i
 		}
 		end := i + n
+		if useAVX2 && vectorFrom > i {
+			end = min(end, vectorFrom)
+		}
 		for i < end {
 			if end-i >= 8 {
 				if binary.LittleEndian.Uint64(src[i:])&highBits == 0 {

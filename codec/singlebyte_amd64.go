@@ -4,3 +4,8 @@ package codec
 //
 //go:noescape
 func singleByteToUTF16AVX2(dst *uint16, src *byte, n int, t *singleByteVectorTables) int
+
+// singleByteToUTF8AVX2 is singlebyte_amd64.s's decoder to UTF-8.
+//
+//go:noescape
+func singleByteToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, t *singleByteVectorTables, steps *utf16StepTables) (read, written int)

@@ -43,6 +43,122 @@ DATA sbNibbles<>+240(SB)/8, $0x0f0f0f0f0f0f0f0f
 DATA sbNibbles<>+248(SB)/8, $0x0f0f0f0f0f0f0f0f
 GLOBL sbNibbles<>(SB), RODATA|NOPTR, $256
 
+// Bytes for the UTF-8 output, a row of 32 each.
+// at 0: 0xF8: a code point's high byte from U+0800 on
+DATA sbUTF8Consts<>+0(SB)/8, $0xf8f8f8f8f8f8f8f8
+DATA sbUTF8Consts<>+8(SB)/8, $0xf8f8f8f8f8f8f8f8
+DATA sbUTF8Consts<>+16(SB)/8, $0xf8f8f8f8f8f8f8f8
+DATA sbUTF8Consts<>+24(SB)/8, $0xf8f8f8f8f8f8f8f8
+// at 32: 0x1C
+DATA sbUTF8Consts<>+32(SB)/8, $0x1c1c1c1c1c1c1c1c
+DATA sbUTF8Consts<>+40(SB)/8, $0x1c1c1c1c1c1c1c1c
+DATA sbUTF8Consts<>+48(SB)/8, $0x1c1c1c1c1c1c1c1c
+DATA sbUTF8Consts<>+56(SB)/8, $0x1c1c1c1c1c1c1c1c
+// at 64: 0x03
+DATA sbUTF8Consts<>+64(SB)/8, $0x0303030303030303
+DATA sbUTF8Consts<>+72(SB)/8, $0x0303030303030303
+DATA sbUTF8Consts<>+80(SB)/8, $0x0303030303030303
+DATA sbUTF8Consts<>+88(SB)/8, $0x0303030303030303
+// at 96: 0xC0
+DATA sbUTF8Consts<>+96(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA sbUTF8Consts<>+104(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA sbUTF8Consts<>+112(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA sbUTF8Consts<>+120(SB)/8, $0xc0c0c0c0c0c0c0c0
+// at 128: 0x3F
+DATA sbUTF8Consts<>+128(SB)/8, $0x3f3f3f3f3f3f3f3f
+DATA sbUTF8Consts<>+136(SB)/8, $0x3f3f3f3f3f3f3f3f
+DATA sbUTF8Consts<>+144(SB)/8, $0x3f3f3f3f3f3f3f3f
+DATA sbUTF8Consts<>+152(SB)/8, $0x3f3f3f3f3f3f3f3f
+// at 160: 0x80
+DATA sbUTF8Consts<>+160(SB)/8, $0x8080808080808080
+DATA sbUTF8Consts<>+168(SB)/8, $0x8080808080808080
+DATA sbUTF8Consts<>+176(SB)/8, $0x8080808080808080
+DATA sbUTF8Consts<>+184(SB)/8, $0x8080808080808080
+GLOBL sbUTF8Consts<>(SB), RODATA|NOPTR, $192
+
+// SB_LOOKUP: the code points of the 32 bytes in Y0 (R9 the tables, R10
+// sbNibbles, Y15 0x0F bytes): low bytes in Y5 (ASCII bytes as they are),
+// high bytes in Y6 (zero for ASCII). Uses Y1 to Y4.
+#define SB_LOOKUP \
+	VPSRLW  $4, Y0, Y1; \
+	VPAND   Y15, Y1, Y1; \
+	VPAND   Y15, Y0, Y2; \
+	VPXOR   Y5, Y5, Y5; \
+	VPXOR   Y6, Y6, Y6; \
+	VPCMPEQB 0(R10), Y1, Y3; \
+	VMOVDQU 0(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y5, Y5; \
+	VMOVDQU 32(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y6, Y6; \
+	VPCMPEQB 32(R10), Y1, Y3; \
+	VMOVDQU 64(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y5, Y5; \
+	VMOVDQU 96(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y6, Y6; \
+	VPCMPEQB 64(R10), Y1, Y3; \
+	VMOVDQU 128(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y5, Y5; \
+	VMOVDQU 160(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y6, Y6; \
+	VPCMPEQB 96(R10), Y1, Y3; \
+	VMOVDQU 192(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y5, Y5; \
+	VMOVDQU 224(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y6, Y6; \
+	VPCMPEQB 128(R10), Y1, Y3; \
+	VMOVDQU 256(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y5, Y5; \
+	VMOVDQU 288(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y6, Y6; \
+	VPCMPEQB 160(R10), Y1, Y3; \
+	VMOVDQU 320(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y5, Y5; \
+	VMOVDQU 352(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y6, Y6; \
+	VPCMPEQB 192(R10), Y1, Y3; \
+	VMOVDQU 384(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y5, Y5; \
+	VMOVDQU 416(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y6, Y6; \
+	VPCMPEQB 224(R10), Y1, Y3; \
+	VMOVDQU 448(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y5, Y5; \
+	VMOVDQU 480(R9), Y4; \
+	VPSHUFB Y2, Y4, Y4; \
+	VPAND   Y3, Y4, Y4; \
+	VPOR    Y4, Y6, Y6; \
+	VPBLENDVB Y0, Y5, Y0, Y5
+
 // func singleByteToUTF16AVX2(dst *uint16, src *byte, n int, t *singleByteVectorTables) int
 // Decodes src[:n] into dst (room for n units) 32 bytes a step, up to the
 // first step with a byte that has no code point (U+FFFD in the tables),
@@ -69,94 +185,7 @@ step:
 	VPMOVMSKB Y0, DX
 	TESTL DX, DX
 	JZ   ascii
-	VPSRLW  $4, Y0, Y1
-	VPAND   Y15, Y1, Y1 // high nibbles
-	VPAND   Y15, Y0, Y2 // low nibbles
-	VPXOR   Y5, Y5, Y5  // the code points' low bytes
-	VPXOR   Y6, Y6, Y6  // and high bytes
-	// Bytes 0x80 to 0x8F.
-	VPCMPEQB 0(R10), Y1, Y3
-	VMOVDQU 0(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y5, Y5
-	VMOVDQU 32(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	// Bytes 0x90 to 0x9F.
-	VPCMPEQB 32(R10), Y1, Y3
-	VMOVDQU 64(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y5, Y5
-	VMOVDQU 96(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	// Bytes 0xA0 to 0xAF.
-	VPCMPEQB 64(R10), Y1, Y3
-	VMOVDQU 128(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y5, Y5
-	VMOVDQU 160(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	// Bytes 0xB0 to 0xBF.
-	VPCMPEQB 96(R10), Y1, Y3
-	VMOVDQU 192(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y5, Y5
-	VMOVDQU 224(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	// Bytes 0xC0 to 0xCF.
-	VPCMPEQB 128(R10), Y1, Y3
-	VMOVDQU 256(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y5, Y5
-	VMOVDQU 288(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	// Bytes 0xD0 to 0xDF.
-	VPCMPEQB 160(R10), Y1, Y3
-	VMOVDQU 320(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y5, Y5
-	VMOVDQU 352(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	// Bytes 0xE0 to 0xEF.
-	VPCMPEQB 192(R10), Y1, Y3
-	VMOVDQU 384(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y5, Y5
-	VMOVDQU 416(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	// Bytes 0xF0 to 0xFF.
-	VPCMPEQB 224(R10), Y1, Y3
-	VMOVDQU 448(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y5, Y5
-	VMOVDQU 480(R9), Y4
-	VPSHUFB Y2, Y4, Y4
-	VPAND   Y3, Y4, Y4
-	VPOR    Y4, Y6, Y6
-	// ASCII bytes are their own code points (their high bytes are zero:
-	// no nibble matched).
-	VPBLENDVB Y0, Y5, Y0, Y5
+	SB_LOOKUP
 	// U+FFFD: a byte without a code point; the Go code takes this step.
 	VPCMPEQB Y14, Y5, Y7
 	VPCMPEQB Y13, Y6, Y8
@@ -181,4 +210,123 @@ ascii:
 done:
 	VZEROUPPER
 	MOVQ AX, ret+32(FP)
+	RET
+
+// func singleByteToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, t *singleByteVectorTables, steps *utf16StepTables) (read, written int)
+// Decodes src[:n] into dst[:dstLen] 32 bytes a step while a step's code
+// points all take one or two bytes in UTF-8 (and have code points), at
+// least 32 bytes are left and 64 bytes of room, and returns the bytes read
+// and written. Each byte's lead and continuation bytes (ASCII: the byte,
+// and a continuation dropped) are interleaved, and each group of 8 is
+// compacted with steps.twoByte, as in utf16ToUTF8AVX2.
+TEXT ·singleByteToUTF8AVX2(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), DI
+	MOVQ dstLen+8(FP), R8
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	MOVQ t+32(FP), R9
+	MOVQ steps+40(FP), R11
+	LEAQ sbUTF8Consts<>(SB), R14
+	MOVL $0x0F0F0F0F, DX
+	MOVQ DX, X15
+	VPBROADCASTD X15, Y15
+	MOVL $0xFDFDFDFD, DX
+	MOVQ DX, X14
+	VPBROADCASTD X14, Y14
+	VPCMPEQB Y13, Y13, Y13 // 0xFF bytes
+	XORQ AX, AX            // bytes read
+	XORQ BX, BX            // bytes written
+step8:
+	LEAQ 32(AX), DX
+	CMPQ DX, CX
+	JHI  done8
+	LEAQ 64(BX), DX
+	CMPQ DX, R8
+	JHI  done8
+	VMOVDQU (SI)(AX*1), Y0
+	VPMOVMSKB Y0, DX
+	TESTL DX, DX
+	JZ   ascii8
+	LEAQ sbNibbles<>(SB), R10
+	SB_LOOKUP
+	VPCMPEQB Y14, Y5, Y7
+	VPCMPEQB Y13, Y6, Y8
+	VPTEST  Y8, Y7
+	JNZ     done8          // a byte without a code point
+	VPTEST  0(R14), Y6
+	JNZ     done8          // a code point of three bytes
+	// Lead bytes 0xC0 | hi<<2 | lo>>6 (ASCII: the byte), continuation
+	// bytes 0x80 | lo&0x3F.
+	VPSLLW  $2, Y6, Y7
+	VPAND   32(R14), Y7, Y7
+	VPSRLW  $6, Y5, Y8
+	VPAND   64(R14), Y8, Y8
+	VPOR    Y8, Y7, Y7
+	VPOR    96(R14), Y7, Y7
+	VPBLENDVB Y0, Y7, Y0, Y7
+	VPAND   128(R14), Y5, Y8
+	VPOR    160(R14), Y8, Y8
+	VPUNPCKLBW Y8, Y7, Y9  // groups 0 (bytes 0-7) and 2 (16-23)
+	VPUNPCKHBW Y8, Y7, Y10 // groups 1 and 3
+	// The controls, by each group's ASCII bytes (DX: the others).
+	MOVL    DX, R12
+	NOTL    R12
+	ANDL    $0xFF, R12
+	SHLL    $4, R12
+	MOVL    DX, R13
+	SHRL    $8, R13
+	NOTL    R13
+	ANDL    $0xFF, R13
+	SHLL    $4, R13
+	VMOVDQU (R11)(R12*1), X11
+	VMOVDQU (R11)(R13*1), X12
+	MOVL    DX, R12
+	SHRL    $16, R12
+	NOTL    R12
+	ANDL    $0xFF, R12
+	SHLL    $4, R12
+	MOVL    DX, R13
+	SHRL    $24, R13
+	NOTL    R13
+	ANDL    $0xFF, R13
+	SHLL    $4, R13
+	VINSERTI128 $1, (R11)(R12*1), Y11, Y11
+	VINSERTI128 $1, (R11)(R13*1), Y12, Y12
+	VPSHUFB Y11, Y9, Y9
+	VPSHUFB Y12, Y10, Y10
+	// Each group takes 8 bytes and one more per non-ASCII byte.
+	VMOVDQU X9, (DI)(BX*1)
+	MOVL    DX, R12
+	ANDL    $0xFF, R12
+	POPCNTL R12, R12
+	LEAQ    8(BX)(R12*1), BX
+	VMOVDQU X10, (DI)(BX*1)
+	MOVL    DX, R12
+	SHRL    $8, R12
+	ANDL    $0xFF, R12
+	POPCNTL R12, R12
+	LEAQ    8(BX)(R12*1), BX
+	VEXTRACTI128 $1, Y9, X9
+	VMOVDQU X9, (DI)(BX*1)
+	MOVL    DX, R12
+	SHRL    $16, R12
+	ANDL    $0xFF, R12
+	POPCNTL R12, R12
+	LEAQ    8(BX)(R12*1), BX
+	VEXTRACTI128 $1, Y10, X10
+	VMOVDQU X10, (DI)(BX*1)
+	SHRL    $24, DX
+	POPCNTL DX, DX
+	LEAQ    8(BX)(DX*1), BX
+	ADDQ    $32, AX
+	JMP     step8
+ascii8:
+	VMOVDQU Y0, (DI)(BX*1)
+	ADDQ    $32, AX
+	ADDQ    $32, BX
+	JMP     step8
+done8:
+	VZEROUPPER
+	MOVQ    AX, read+48(FP)
+	MOVQ    BX, written+56(FP)
 	RET

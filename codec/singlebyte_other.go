@@ -5,3 +5,7 @@ package codec
 func singleByteToUTF16AVX2(dst *uint16, src *byte, n int, t *singleByteVectorTables) int {
 	panic("unreachable")
 }
+
+func singleByteToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, t *singleByteVectorTables, steps *utf16StepTables) (read, written int) {
+	panic("unreachable")
+}
