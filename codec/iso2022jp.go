@@ -420,45 +420,77 @@ func finishISO2022JP(st *iso2022JPEncoderState, dst []byte) int {
 // encodeISO2022JPRun is the ISO-2022-JP encoder's fast path from UTF-8 (see
 // encodeCJKRun): in the ASCII state, ASCII other than U+000E, U+000F and
 // U+001B; in the jis0208 state, code points in index jis0208 other than
-// U+00A5, U+203E and U+2212. Escapes are the general loop's.
+// U+00A5, U+203E and U+2212 (three-byte ones through EUC-JP's direct
+// table, which has the same pointers with 0x80 added to both bytes: U+2212
+// as U+FF0D included). Between the two it writes the escapes the
+// standard's encoder writes there (a character that needs the other state
+// is restored after its escape); the other escapes are the general loop's.
 func encodeISO2022JPRun(st *iso2022JPEncoderState, src, dst []byte, i int, res *EncodeResult) int {
 	w := res.Written
-	switch *st {
-	case iso2022JPEncASCII:
-		rest := src[i:]
-		if len(rest) > len(dst)-w {
-			rest = rest[:len(dst)-w]
-		}
-		k := iso2022JPASCIIPrefix(rest)
-		copy(dst[w:], rest[:k])
-		i += k
-		w += k
-	case iso2022JPEncJIS0208:
-		for i < len(src) && src[i] >= 0x80 && len(dst)-w >= 2 {
-			c, n := rune(-1), 3
-			if i+2 < len(src) {
-				c = utf8Three(src[i], src[i+1], src[i+2])
+	t := directTableFor(familyEUCJP)
+	for {
+		switch *st {
+		case iso2022JPEncASCII:
+			rest := src[i:]
+			if len(rest) > len(dst)-w {
+				rest = rest[:len(dst)-w]
 			}
-			if c < 0 {
-				if c, n = nextScalar(src, i); n == 0 {
-					break
+			k := iso2022JPASCIIPrefix(rest)
+			copy(dst[w:], rest[:k])
+			i += k
+			w += k
+			// A character of index jis0208 next: its escape.
+			if i+2 < len(src) && len(dst)-w >= 5 {
+				c := utf8Three(src[i], src[i+1], src[i+2])
+				if k := uint32(c) - directLow; k < uint32(len(t)) && t[k] != 0 {
+					w += copy(dst[w:], escJIS0208[:])
+					*st = iso2022JPEncJIS0208
+					continue
 				}
 			}
-			if c == 0xA5 || c == 0x203E || c == 0x2212 {
-				break
+		case iso2022JPEncJIS0208:
+			for i < len(src) && src[i] >= 0x80 && len(dst)-w >= 2 {
+				c, n := rune(-1), 3
+				if i+2 < len(src) {
+					c = utf8Three(src[i], src[i+1], src[i+2])
+					if k := uint32(c) - directLow; k < uint32(len(t)) && t[k] != 0 {
+						v := t[k] & 0x7F7F
+						dst[w], dst[w+1] = byte(v>>8), byte(v)
+						w += 2
+						i += 3
+						continue
+					}
+				}
+				if c < 0 {
+					if c, n = nextScalar(src, i); n == 0 {
+						break
+					}
+				}
+				if c == 0xA5 || c == 0x203E || c == 0x2212 {
+					break
+				}
+				p := indexes.JIS0208Pointer(c)
+				if p < 0 {
+					break
+				}
+				u := uint(p)
+				dst[w], dst[w+1] = byte(u/94+0x21), byte(u%94+0x21)
+				w += 2
+				i += n
 			}
-			p := indexes.JIS0208Pointer(c)
-			if p < 0 {
-				break
+			// ASCII next (other than the three the ASCII state refuses):
+			// its escape.
+			if i < len(src) && len(dst)-w >= 4 {
+				if b := src[i]; b < 0x80 && b != 0x0E && b != 0x0F && b != 0x1B {
+					w += copy(dst[w:], escASCII[:])
+					*st = iso2022JPEncASCII
+					continue
+				}
 			}
-			u := uint(p)
-			dst[w], dst[w+1] = byte(u/94+0x21), byte(u%94+0x21)
-			w += 2
-			i += n
 		}
+		res.Written = w
+		return i
 	}
-	res.Written = w
-	return i
 }
 
 // encodeISO2022JPRunFromUTF16 is encodeISO2022JPRun for UTF-16 input.
@@ -476,8 +508,16 @@ func encodeISO2022JPRunFromUTF16(st *iso2022JPEncoderState, src []uint16, dst []
 			i++
 		}
 	case iso2022JPEncJIS0208:
+		t := directTableFor(familyEUCJP)
 		for i < len(src) && w+1 < len(dst) {
 			c := rune(src[i])
+			if k := uint32(c) - directLow; k < uint32(len(t)) && t[k] != 0 {
+				v := t[k] & 0x7F7F
+				dst[w], dst[w+1] = byte(v>>8), byte(v)
+				w += 2
+				i++
+				continue
+			}
 			if c < 0x80 || c == 0xA5 || c == 0x203E || c == 0x2212 {
 				break
 			}
