@@ -259,6 +259,9 @@ func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResul
 	index := enc.encoding().sbIndex
 	two := enc.encoding().sbTables.twoByteTable(index)
 	w := res.Written
+	if fastStores {
+		i, w = encodeSingleByteWords(index, two, src, dst, i, w)
+	}
 	for i < len(src) && w < len(dst) {
 		b := src[i]
 		if b < 0x80 {
@@ -315,6 +318,56 @@ func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResul
 	}
 	res.Written = w
 	return i
+}
+
+// encodeSingleByteWords is encodeSingleByteRun's loop where the machine
+// reads unaligned words (fastStores): each step loads four bytes at once
+// and takes an ASCII byte, a two-byte sequence (through two) or a
+// three-byte one, with the checks of encodeSingleByteRun; it stops four
+// bytes before the end of src, and where encodeSingleByteRun's loop must
+// look, and returns the new positions in src and dst.
+func encodeSingleByteWords(index *indexes.SingleByte, two *[0x800]byte, src, dst []byte, i, w int) (int, int) {
+	sp, dp := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(dst))
+	for i+4 <= len(src) && w < len(dst) {
+		x := *(*uint32)(unsafe.Add(sp, i))
+		switch {
+		case x&0x80 == 0:
+			if x&0x80808080 == 0 && len(src)-i >= 8 && *(*uint32)(unsafe.Add(sp, i+4))&0x80808080 == 0 {
+				k := copyASCII(dst[w:], src[i:])
+				i += k
+				w += k
+				continue
+			}
+			*(*byte)(unsafe.Add(dp, w)) = byte(x)
+			i++
+			w++
+		case x&0xC0E0 == 0x80C0:
+			// C0 and C1 (overlong) lead to the table's ASCII entries,
+			// which are 0.
+			v := two[(x&0x1F)<<6|(x>>8)&0x3F]
+			if v == 0 {
+				return i, w
+			}
+			*(*byte)(unsafe.Add(dp, w)) = v
+			i += 2
+			w++
+		case x&0xC0C0F0 == 0x8080E0:
+			c := rune((x&0x0F)<<12 | (x&0x3F00)>>2 | (x>>16)&0x3F)
+			if c < 0x800 || c>>11 == 0x1B { // overlong, or a surrogate
+				return i, w
+			}
+			b, ok := index.Byte(c)
+			if !ok {
+				return i, w
+			}
+			*(*byte)(unsafe.Add(dp, w)) = b
+			i += 3
+			w++
+		default:
+			return i, w
+		}
+	}
+	return i, w
 }
 
 // encodeSingleByteRunFromUTF16 is encodeSingleByteRun for UTF-16 input: it
