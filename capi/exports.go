@@ -257,6 +257,7 @@ func whatencgo_decoder_new(id, bom, mode C.int, out *unsafe.Pointer) (st C.int) 
 		return errOutOfMemory
 	}
 	s.decoder().Init(e, b, m)
+	s.setASCII(s.decoder().PassesASCII(), false)
 	s.publish(kindDecoder)
 	*out = h
 	return stOK
@@ -280,6 +281,7 @@ func whatencgo_decoder_reset(h unsafe.Pointer) (st C.int) {
 		return errHandle
 	}
 	s.decoder().Reset()
+	s.setASCII(s.decoder().PassesASCII(), false)
 	return stOK
 }
 
@@ -348,6 +350,7 @@ func whatencgo_decode(h, src unsafe.Pointer, srcLen *C.size_t, dst unsafe.Pointe
 	} else {
 		r = s.decoder().DecodeToUTF8(in, unsafe.Slice((*byte)(dst), m), last != 0)
 	}
+	s.setASCII(s.decoder().PassesASCII(), false)
 	*srcLen, *dstLen = C.size_t(r.Read), C.size_t(r.Written)
 	if info != nil {
 		if r.Replaced {
@@ -390,6 +393,7 @@ func whatencgo_encoder_new(id, mode C.int, out *unsafe.Pointer) (st C.int) {
 		return errOutOfMemory
 	}
 	s.encoder().Init(e, m)
+	s.setASCII(s.encoder().PassesASCII(false), s.encoder().PassesASCII(true))
 	s.publish(kindEncoder)
 	*out = h
 	return stOK
@@ -403,6 +407,7 @@ func whatencgo_encoder_reset(h unsafe.Pointer) (st C.int) {
 		return errHandle
 	}
 	s.encoder().Reset()
+	s.setASCII(s.encoder().PassesASCII(false), s.encoder().PassesASCII(true))
 	return stOK
 }
 
@@ -458,6 +463,7 @@ func whatencgo_encode(h, src unsafe.Pointer, srcLen *C.size_t, dst unsafe.Pointe
 	} else {
 		r = s.encoder().EncodeFromUTF8(unsafe.Slice((*byte)(src), n), out, last != 0)
 	}
+	s.setASCII(s.encoder().PassesASCII(false), s.encoder().PassesASCII(true))
 	*srcLen, *dstLen = C.size_t(r.Read), C.size_t(r.Written)
 	if info != nil {
 		if r.Replaced {

@@ -2,6 +2,7 @@ package main
 
 /*
 #include <stdlib.h>
+#include "registry.h"
 */
 import "C"
 
@@ -40,14 +41,20 @@ import (
 //
 // Freed slots wait in a FIFO quarantine before reuse, so a stale handle is
 // reported as invalid until quarantineSlots later handles were created.
+//
+// The slab table is C memory (registry.h) so that the C wrappers can do the
+// same validation: after every call, Go records in the slot's ascii word
+// whether the next call with ASCII input would pass it through unchanged,
+// and the wrapper answers such a call (small, not the last) with a copy,
+// without entering Go.
 
 const (
-	kindDecoder uint32 = 0x57444543 // "WDEC"
-	kindEncoder uint32 = 0x57454e43 // "WENC"
+	kindDecoder uint32 = C.WHATENCGO_DECODER_TAG
+	kindEncoder uint32 = C.WHATENCGO_ENCODER_TAG
 	tagFree     uint32 = 0x46524545 // "FREE"; a never-used slot has tag 0
 
 	firstSlabSlots  = 64
-	maxSlabs        = 32
+	maxSlabs        = C.WHATENCGO_MAX_SLABS
 	quarantineSlots = 256
 )
 
@@ -57,9 +64,10 @@ const stateBytes = max(unsafe.Sizeof(codec.Decoder{}), unsafe.Sizeof(codec.Encod
 
 var _ [8 - max(unsafe.Alignof(codec.Decoder{}), unsafe.Alignof(codec.Encoder{}))]struct{}
 
+// slot starts as struct whatencgo_slot_head (registry.h).
 type slot struct {
 	tag   uint32
-	_     uint32
+	ascii uint32         // C.WHATENCGO_ASCII_PASSES bits
 	token unsafe.Pointer // go-pointer's key: C memory, not a Go pointer
 	state [(stateBytes + 7) / 8]uint64
 }
@@ -69,23 +77,43 @@ const slotSize = unsafe.Sizeof(slot{})
 func (s *slot) decoder() *codec.Decoder { return (*codec.Decoder)(unsafe.Pointer(&s.state)) }
 func (s *slot) encoder() *codec.Encoder { return (*codec.Encoder)(unsafe.Pointer(&s.state)) }
 
-var reg struct {
-	mu    sync.Mutex
-	n     atomic.Int32 // slabs published; base and bytes below n are immutable
-	base  [maxSlabs]unsafe.Pointer
-	bytes [maxSlabs]uintptr
-	used  uintptr          // bytes of the newest slab handed out
-	free  []unsafe.Pointer // freed slots, oldest first
+// setASCII records which calls with ASCII input the handle's state passes
+// through unchanged (read by the C wrappers).
+func (s *slot) setASCII(passes, passesUTF16 bool) {
+	var v uint32
+	if passes {
+		v |= C.WHATENCGO_ASCII_PASSES
+	}
+	if passesUTF16 {
+		v |= C.WHATENCGO_ASCII_PASSES_UTF16
+	}
+	if s.ascii != v {
+		atomic.StoreUint32(&s.ascii, v)
+	}
 }
+
+var reg struct {
+	mu   sync.Mutex
+	used uintptr          // bytes of the newest slab handed out
+	free []unsafe.Pointer // freed slots, oldest first
+}
+
+// slabs is the slab table, C.whatencgo_slabs: entries below n are
+// immutable once n counts them.
+var slabs = &C.whatencgo_slabs
+
+func publishedSlabs() int { return int(atomic.LoadInt32((*int32)(unsafe.Pointer(&slabs.n)))) }
+
+func init() { slabs.slot_size = C.unsigned(slotSize) }
 
 // lookup returns the slot of handle h if it is a live handle of the kind,
 // or nil. It reads no memory outside the slabs.
 func lookup(h unsafe.Pointer, kind uint32) *slot {
 	a := uintptr(h)
-	n := int(reg.n.Load())
+	n := publishedSlabs()
 	for k := 0; k < n; k++ {
-		off := a - uintptr(reg.base[k])
-		if off < reg.bytes[k] {
+		off := a - uintptr(slabs.base[k])
+		if off < uintptr(slabs.bytes[k]) {
 			if off%slotSize != 0 {
 				return nil
 			}
@@ -109,6 +137,7 @@ func newHandle() (unsafe.Pointer, *slot) {
 	}
 	s := (*slot)(p)
 	s.state = [len(s.state)]uint64{}
+	s.ascii = 0
 	s.token = pointer.Save(uintptr(p))
 	return p, s
 }
@@ -124,8 +153,8 @@ func takeSlot() unsafe.Pointer {
 		reg.free = reg.free[1:]
 		return p
 	}
-	n := int(reg.n.Load())
-	if n == 0 || reg.used+slotSize > reg.bytes[n-1] {
+	n := publishedSlabs()
+	if n == 0 || reg.used+slotSize > uintptr(slabs.bytes[n-1]) {
 		if n == maxSlabs {
 			return nil
 		}
@@ -134,11 +163,11 @@ func takeSlot() unsafe.Pointer {
 		if base == nil {
 			return nil
 		}
-		reg.base[n], reg.bytes[n], reg.used = base, size, 0
-		reg.n.Store(int32(n + 1))
+		slabs.base[n], slabs.bytes[n], reg.used = base, C.size_t(size), 0
+		atomic.StoreInt32((*int32)(unsafe.Pointer(&slabs.n)), int32(n+1))
 		n++
 	}
-	p := unsafe.Add(reg.base[n-1], reg.used)
+	p := unsafe.Add(slabs.base[n-1], reg.used)
 	reg.used += slotSize
 	return p
 }

@@ -13,8 +13,11 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include <string.h>
+
 #include "whatenc.h"
 #include "_cgo_export.h"
+#include "registry.h"
 
 // forked is set in every child forked after the library was loaded: the
 // pthread_atfork handler is registered by a constructor, so it also covers
@@ -48,6 +51,65 @@ static int in_other_process(void) {
 
 #define GUARD(ret) do { if (in_forked_child()) return (ret); } while (0)
 #define GUARD_PID(ret) do { if (in_other_process()) return (ret); } while (0)
+
+// Calls answered here: a streaming call that is not the last, whose input
+// is all ASCII and fits the output, to a handle whose state passes ASCII
+// through unchanged (Go keeps that bit in the handle's slot after every
+// call). Go's answer would be the same copy with the same status and
+// lengths, so the call skips the transition into Go, which costs more than
+// converting a few hundred bytes. Larger inputs go to Go's vector code.
+struct whatencgo_registry whatencgo_slabs;
+
+enum { ASCII_CALL_MAX = 512 }; // bytes (or UTF-16 units) of input
+
+// ascii_passes reports whether h is a live handle with the given tag whose
+// ascii word has the bit, with the validation of lookup in handles.go: no
+// memory outside the slabs is read.
+static int ascii_passes(const void *h, uint32_t tag, uint32_t bit) {
+    int n = __atomic_load_n(&whatencgo_slabs.n, __ATOMIC_ACQUIRE);
+    uintptr_t a = (uintptr_t)h;
+    for (int k = 0; k < n; k++) {
+        uintptr_t off = a - (uintptr_t)whatencgo_slabs.base[k];
+        if (off < whatencgo_slabs.bytes[k]) {
+            if (off % whatencgo_slabs.slot_size != 0) return 0;
+            const struct whatencgo_slot_head *s = h;
+            return __atomic_load_n(&s->tag, __ATOMIC_ACQUIRE) == tag &&
+                   (__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & bit) != 0;
+        }
+    }
+    return 0;
+}
+
+// ascii_call_fits reports whether a call's buffers are ones Go would accept
+// (non-NULL, the output aligned for its unit, no length that overflows, no
+// overlap) and the n input units fit the output.
+static int ascii_call_fits(const void *src, size_t n, size_t src_unit,
+                           const void *dst, size_t m, size_t dst_unit) {
+    if (n == 0 || n > ASCII_CALL_MAX || n > m || src == NULL || dst == NULL) return 0;
+    if ((uintptr_t)dst % dst_unit != 0 || (uintptr_t)src % src_unit != 0) return 0;
+    if (m > (size_t)PTRDIFF_MAX / dst_unit) return 0;
+    uintptr_t s = (uintptr_t)src, d = (uintptr_t)dst;
+    if (d + m * dst_unit < d) return 0;
+    return s + n * src_unit <= d || d + m * dst_unit <= s;
+}
+
+static int all_ascii(const uint8_t *p, size_t n) {
+    uint64_t acc = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        acc |= w;
+    }
+    for (; i < n; i++) acc |= p[i];
+    return (acc & 0x8080808080808080ull) == 0;
+}
+
+static int all_ascii16(const uint16_t *p, size_t n) {
+    uint16_t acc = 0;
+    for (size_t i = 0; i < n; i++) acc |= p[i];
+    return (acc & 0xFF80) == 0;
+}
 
 unsigned whatenc_version_number(void) { return WHATENC_VERSION_NUMBER; }
 
@@ -153,6 +215,15 @@ whatenc_status whatenc_decoder_decode_to_utf8(whatenc_decoder *decoder,
                                               uint8_t *dst, size_t *dst_len,
                                               int last, whatenc_decode_info *info) {
     GUARD(WHATENC_ERR_FORKED);
+    if (!last && src_len != NULL && dst_len != NULL &&
+        ascii_call_fits(src, *src_len, 1, dst, *dst_len, 1) &&
+        ascii_passes(decoder, WHATENCGO_DECODER_TAG, WHATENCGO_ASCII_PASSES) &&
+        all_ascii(src, *src_len)) {
+        memcpy(dst, src, *src_len);
+        *dst_len = *src_len;
+        if (info != NULL) memset(info, 0, sizeof *info);
+        return WHATENC_OK;
+    }
     return (whatenc_status)whatencgo_decode(decoder, (void *)src, src_len, dst, dst_len,
                                             last, info, 0);
 }
@@ -162,6 +233,15 @@ whatenc_status whatenc_decoder_decode_to_utf16(whatenc_decoder *decoder,
                                                uint16_t *dst, size_t *dst_len,
                                                int last, whatenc_decode_info *info) {
     GUARD(WHATENC_ERR_FORKED);
+    if (!last && src_len != NULL && dst_len != NULL &&
+        ascii_call_fits(src, *src_len, 1, dst, *dst_len, 2) &&
+        ascii_passes(decoder, WHATENCGO_DECODER_TAG, WHATENCGO_ASCII_PASSES) &&
+        all_ascii(src, *src_len)) {
+        for (size_t i = 0; i < *src_len; i++) dst[i] = src[i];
+        *dst_len = *src_len;
+        if (info != NULL) memset(info, 0, sizeof *info);
+        return WHATENC_OK;
+    }
     return (whatenc_status)whatencgo_decode(decoder, (void *)src, src_len, dst, dst_len,
                                             last, info, 1);
 }
@@ -205,6 +285,15 @@ whatenc_status whatenc_encoder_encode_from_utf8(whatenc_encoder *encoder,
                                                 uint8_t *dst, size_t *dst_len,
                                                 int last, whatenc_encode_info *info) {
     GUARD(WHATENC_ERR_FORKED);
+    if (!last && src_len != NULL && dst_len != NULL &&
+        ascii_call_fits(src, *src_len, 1, dst, *dst_len, 1) &&
+        ascii_passes(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES) &&
+        all_ascii(src, *src_len)) {
+        memcpy(dst, src, *src_len);
+        *dst_len = *src_len;
+        if (info != NULL) memset(info, 0, sizeof *info);
+        return WHATENC_OK;
+    }
     return (whatenc_status)whatencgo_encode(encoder, (void *)src, src_len, dst, dst_len,
                                             last, info, 0);
 }
@@ -214,6 +303,15 @@ whatenc_status whatenc_encoder_encode_from_utf16(whatenc_encoder *encoder,
                                                  uint8_t *dst, size_t *dst_len,
                                                  int last, whatenc_encode_info *info) {
     GUARD(WHATENC_ERR_FORKED);
+    if (!last && src_len != NULL && dst_len != NULL &&
+        ascii_call_fits(src, *src_len, 2, dst, *dst_len, 1) &&
+        ascii_passes(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES_UTF16) &&
+        all_ascii16(src, *src_len)) {
+        for (size_t i = 0; i < *src_len; i++) dst[i] = (uint8_t)src[i];
+        *dst_len = *src_len;
+        if (info != NULL) memset(info, 0, sizeof *info);
+        return WHATENC_OK;
+    }
     return (whatenc_status)whatencgo_encode(encoder, (void *)src, src_len, dst, dst_len,
                                             last, info, 1);
 }

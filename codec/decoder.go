@@ -114,6 +114,12 @@ func (d *Decoder) DecodeToUTF16(src []byte, dst []uint16, last bool) DecodeResul
 	return d.decode(src, &s, last)
 }
 
+// PassesASCII reports whether the next call, if its input is all ASCII and
+// it is not the last, writes that input unchanged (as UTF-8, or widened to
+// UTF-16), reports nothing replaced, and leaves d as it was. The C library
+// answers such calls without entering Go while this holds.
+func (d *Decoder) PassesASCII() bool { return d.asciiShortcut() }
+
 // asciiShortcut reports whether the next call may copy the ASCII bytes at
 // the start of its input before anything else: the decoder is
 // ASCII-compatible, between characters, past BOM handling and holds no

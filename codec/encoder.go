@@ -56,6 +56,19 @@ func (enc *Encoder) asciiIsIdentity() bool {
 	return enc.encoding().family != familyISO2022JP || enc.st.asciiIsIdentity()
 }
 
+// PassesASCII reports whether the next call, if its input is all ASCII (in
+// UTF-8, or in UTF-16 if utf16) and it is not the last, writes that input
+// unchanged (narrowed from UTF-16), reports nothing replaced, and leaves enc
+// as it was: false for ISO-2022-JP, and while part of a character from an
+// earlier call is held. The C library answers such calls without entering
+// Go while this holds.
+func (enc *Encoder) PassesASCII(utf16 bool) bool {
+	if utf16 {
+		return enc.highSurrogate == 0 && enc.asciiIsIdentity()
+	}
+	return enc.nheld == 0 && enc.asciiIsIdentity()
+}
+
 // EncodeFromUTF8 encodes the UTF-8 text src into dst; see the package
 // documentation for the contract. Invalid UTF-8 in src is encoded as U+FFFD,
 // one for each maximal malformed subsequence, as "UTF-8 decode" reads it.

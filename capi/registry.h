@@ -1,0 +1,40 @@
+// Internal to libwhatenc: what the C wrappers (wrappers.c) and the Go side
+// (handles.go) share about handles, so that a wrapper can answer the calls
+// that need no conversion without entering Go. Not installed.
+
+#ifndef WHATENC_REGISTRY_H
+#define WHATENC_REGISTRY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define WHATENCGO_MAX_SLABS 32
+
+// The slabs that handles are carved from (handles.go): written by Go under
+// its lock, n published last (release) and read first (acquire); a slab is
+// never moved or freed.
+struct whatencgo_registry {
+    int n;                // slabs published
+    unsigned slot_size;   // bytes per slot, a handle's alignment in its slab
+    void *base[WHATENCGO_MAX_SLABS];
+    size_t bytes[WHATENCGO_MAX_SLABS];
+};
+
+extern struct whatencgo_registry whatencgo_slabs;
+
+// The start of every slot: its tag (the kind of a live handle) and, kept
+// up to date by Go after each call, which calls with ASCII input pass it
+// through unchanged (the codec's ASCII shortcut: Decoder.PassesASCII,
+// Encoder.PassesASCII).
+struct whatencgo_slot_head {
+    uint32_t tag;
+    uint32_t ascii;
+};
+
+#define WHATENCGO_DECODER_TAG 0x57444543u // "WDEC"
+#define WHATENCGO_ENCODER_TAG 0x57454e43u // "WENC"
+
+#define WHATENCGO_ASCII_PASSES 1u      // decoder: ASCII input; encoder: ASCII UTF-8 input
+#define WHATENCGO_ASCII_PASSES_UTF16 2u // encoder: ASCII UTF-16 input
+
+#endif

@@ -1,0 +1,237 @@
+// The wrappers answer small streaming calls whose input is all ASCII
+// without entering Go, while the handle's state passes ASCII through
+// (capi/registry.h). These tests interleave such calls with calls that Go
+// answers (non-ASCII input, inputs over the size limit, calls that leave
+// part of a character pending, BOMs) and check that the stream's output is
+// the one-call output, in every encoding, BOM mode and output form; and
+// that misuse gets the same status as from Go.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "helpers.h"
+#include "whatenc.h"
+
+namespace {
+
+const uint8_t *u8(const std::string &s) { return reinterpret_cast<const uint8_t *>(s.data()); }
+
+// Pieces of a stream: ASCII of every length around the wrapper's limit
+// (512), bytes of the upper half, the escape and shift bytes ISO-2022-JP
+// treats specially, and text encoded in the encoding itself.
+std::vector<std::string> random_pieces(std::mt19937 &rng, int encoding) {
+    static const char *texts[] = {"\xe3\x81\x82\xe4\xb8\x80", "\xd0\x96\xd0\xb8", "\xc3\xa9t\xc3\xa9",
+                                  "\xf0\x9f\x98\x80", "\xea\xb0\x80", "\xe2\x82\xac"};
+    std::vector<std::string> pieces;
+    for (int k = 0; k < 24; k++) {
+        std::string p;
+        switch (rng() % 5) {
+        case 0:
+        case 1: {  // ASCII, sometimes over the limit
+            size_t n = rng() % 3 == 0 ? 1 + rng() % 700 : 1 + rng() % 40;
+            for (size_t i = 0; i < n; i++) p += char(0x20 + rng() % 0x5F);
+            break;
+        }
+        case 2:  // bytes of any kind, ending anywhere (inside a character)
+            for (size_t i = 0, n = 1 + rng() % 6; i < n; i++) p += char(rng() % 256);
+            break;
+        case 3:
+            p = rng() % 2 ? "\x1b$B" : "\x0e\x1b(B\x0f";
+            break;
+        default: {  // text as the encoding writes it
+            std::string text = texts[rng() % 6];
+            uint8_t *out = nullptr;
+            size_t len = 0;
+            if (whatenc_encode(encoding, u8(text), text.size(), WHATENC_HTML, &out, &len, nullptr) == WHATENC_OK) {
+                p.assign(reinterpret_cast<char *>(out), len);
+                whatenc_free(out);
+            }
+            if (p.empty()) p = "x";
+        }
+        }
+        pieces.push_back(p);
+    }
+    return pieces;
+}
+
+std::string decode_stream(whatenc_decoder *d, const std::vector<std::string> &pieces, bool utf16) {
+    std::string out;
+    std::vector<uint8_t> dst(8192);
+    std::vector<uint16_t> dst16(8192);
+    for (size_t k = 0; k <= pieces.size(); k++) {
+        std::string in = k < pieces.size() ? pieces[k] : std::string();
+        int last = k == pieces.size();
+        whatenc_decode_info info;
+        std::memset(&info, 0xA5, sizeof info);
+        size_t n = in.size(), m = dst.size();
+        int st = utf16 ? whatenc_decoder_decode_to_utf16(d, u8(in), &n, dst16.data(), &m, last, &info)
+                       : whatenc_decoder_decode_to_utf8(d, u8(in), &n, dst.data(), &m, last, &info);
+        EXPECT_EQ(st, WHATENC_OK);
+        EXPECT_EQ(n, in.size());
+        if (utf16) {
+            out += wt::utf16_to_utf8(wt::u16string(dst16.begin(), dst16.begin() + m));
+        } else {
+            out.append(reinterpret_cast<char *>(dst.data()), m);
+        }
+        EXPECT_LE(info.replaced, 1);
+    }
+    return out;
+}
+
+TEST(AsciiCalls, DecodersInterleaved) {
+    std::mt19937 rng(5);
+    const whatenc_bom_mode boms[] = {WHATENC_BOM_SNIFF, WHATENC_BOM_REMOVE, WHATENC_BOM_KEEP};
+    const char *prefixes[] = {"", "\xef\xbb\xbf", "\xff\xfe", "\xfe\xff", "\xef", "\xef\xbb"};
+    for (int enc = 0; enc < whatenc_encoding_count(); enc++) {
+        for (whatenc_bom_mode bom : boms) {
+            for (int round = 0; round < 6; round++) {
+                std::vector<std::string> pieces = random_pieces(rng, enc);
+                pieces.insert(pieces.begin(), prefixes[round]);
+                if (round % 2) pieces.insert(pieces.begin() + 1, "abc");  // ASCII right after a partial BOM
+                std::string whole;
+                for (const auto &p : pieces) whole += p;
+                for (bool utf16 : {false, true}) {
+                    SCOPED_TRACE(wt::name(enc) + " bom " + std::to_string(bom) + " round " +
+                                 std::to_string(round) + (utf16 ? " UTF-16" : " UTF-8") + ": " + wt::hex(whole));
+                    whatenc_decoder *d = nullptr, *one = nullptr;
+                    ASSERT_EQ(whatenc_decoder_new(enc, bom, WHATENC_REPLACEMENT, &d), WHATENC_OK);
+                    ASSERT_EQ(whatenc_decoder_new(enc, bom, WHATENC_REPLACEMENT, &one), WHATENC_OK);
+                    std::string got = decode_stream(d, pieces, utf16);
+                    std::string want = decode_stream(one, {whole}, utf16);
+                    EXPECT_EQ(wt::hex(got), wt::hex(want));
+                    // The decoder starts a new stream after the last call.
+                    EXPECT_EQ(wt::hex(decode_stream(d, pieces, utf16)), wt::hex(want));
+                    whatenc_decoder_free(d);
+                    whatenc_decoder_free(one);
+                }
+            }
+        }
+    }
+}
+
+TEST(AsciiCalls, EncodersInterleaved) {
+    std::mt19937 rng(7);
+    for (int enc = 0; enc < whatenc_encoding_count(); enc++) {
+        if (!whatenc_encoding_has_encoder(enc)) continue;
+        for (int round = 0; round < 8; round++) {
+            // UTF-8 text cut anywhere, inside characters too, and ASCII runs.
+            std::vector<std::string> pieces;
+            wt::u16string units;
+            std::vector<size_t> cuts16;
+            for (int k = 0; k < 20; k++) {
+                std::string p;
+                if (rng() % 2) {
+                    for (size_t i = 0, n = 1 + rng() % (rng() % 4 ? 30 : 700); i < n; i++) p += char(0x20 + rng() % 0x5F);
+                } else {
+                    p = "\xe3\x81\x82\xd0\x96\xf0\x9f\x98\x80\xc3\xa9\xe2\x82\xac\x1b";
+                    p = p.substr(rng() % p.size());
+                }
+                pieces.push_back(p);
+            }
+            std::string whole;
+            for (const auto &p : pieces) whole += p;
+            // Re-cut the text at random byte offsets (inside sequences).
+            std::vector<std::string> recut;
+            for (size_t i = 0; i < whole.size();) {
+                size_t n = 1 + rng() % 40;
+                if (rng() % 4 == 0) n = 1 + rng() % 700;
+                recut.push_back(whole.substr(i, n));
+                i += n;
+            }
+            units = wt::utf8_to_utf16(whole);
+            SCOPED_TRACE(wt::name(enc) + " round " + std::to_string(round) + ": " + wt::hex(whole));
+            std::string want, got, want16, got16;
+            for (int pass = 0; pass < 4; pass++) {
+                whatenc_encoder *e = nullptr;
+                ASSERT_EQ(whatenc_encoder_new(enc, WHATENC_HTML, &e), WHATENC_OK);
+                std::vector<uint8_t> dst(16384);
+                std::string out;
+                if (pass < 2) {
+                    std::vector<std::string> in = pass == 0 ? std::vector<std::string>{whole} : recut;
+                    for (size_t k = 0; k <= in.size(); k++) {
+                        std::string s = k < in.size() ? in[k] : std::string();
+                        size_t n = s.size(), m = dst.size();
+                        ASSERT_EQ(whatenc_encoder_encode_from_utf8(e, u8(s), &n, dst.data(), &m, k == in.size(), nullptr), WHATENC_OK);
+                        out.append(reinterpret_cast<char *>(dst.data()), m);
+                    }
+                } else {
+                    // UTF-16 in one call, then in pieces, cutting surrogate
+                    // pairs too.
+                    for (size_t i = 0; i <= units.size();) {
+                        size_t n = i == units.size() ? 0 : std::min(units.size() - i, size_t(1 + rng() % (rng() % 4 ? 20 : 600)));
+                        if (pass == 2) n = units.size() - i;
+                        size_t r = n, m = dst.size();
+                        int last = i + n == units.size() && (n == 0);
+                        ASSERT_EQ(whatenc_encoder_encode_from_utf16(e, units.data() + i, &r, dst.data(), &m, last, nullptr), WHATENC_OK);
+                        out.append(reinterpret_cast<char *>(dst.data()), m);
+                        if (last) break;
+                        i += n;
+                    }
+                }
+                (pass == 0 ? want : pass == 1 ? got : pass == 2 ? want16 : got16) = out;
+                whatenc_encoder_free(e);
+            }
+            EXPECT_EQ(wt::hex(got), wt::hex(want));
+            EXPECT_EQ(wt::hex(got16), wt::hex(want16));
+        }
+    }
+}
+
+// Misuse with ASCII input, small enough for the wrappers: the statuses Go
+// gives.
+TEST(AsciiCalls, Misuse) {
+    whatenc_decoder *d = nullptr;
+    whatenc_encoder *e = nullptr;
+    ASSERT_EQ(whatenc_decoder_new(WHATENC_UTF_8, WHATENC_BOM_KEEP, WHATENC_REPLACEMENT, &d), WHATENC_OK);
+    ASSERT_EQ(whatenc_encoder_new(WHATENC_UTF_8, WHATENC_HTML, &e), WHATENC_OK);
+    uint8_t buf[64];
+    uint16_t buf16[64];
+    size_t n, m;
+
+    // Overlapping input and output.
+    std::memcpy(buf, "hello", 5);
+    n = 5, m = 32;
+    EXPECT_EQ(whatenc_decoder_decode_to_utf8(d, buf, &n, buf + 2, &m, 0, nullptr), WHATENC_ERR_INVALID_ARGUMENT);
+    n = 5, m = 32;
+    EXPECT_EQ(whatenc_encoder_encode_from_utf8(e, buf, &n, buf + 4, &m, 0, nullptr), WHATENC_ERR_INVALID_ARGUMENT);
+    // Misaligned UTF-16 output and input.
+    n = 5, m = 8;
+    auto *odd = reinterpret_cast<uint16_t *>(reinterpret_cast<uint8_t *>(buf16) + 1);
+    EXPECT_EQ(whatenc_decoder_decode_to_utf16(d, u8(std::string("hello")), &n, odd, &m, 0, nullptr), WHATENC_ERR_INVALID_ARGUMENT);
+    n = 2, m = 8;
+    EXPECT_EQ(whatenc_encoder_encode_from_utf16(e, odd, &n, buf, &m, 0, nullptr), WHATENC_ERR_INVALID_ARGUMENT);
+    // NULL buffers with lengths.
+    n = 3, m = 8;
+    EXPECT_EQ(whatenc_decoder_decode_to_utf8(d, nullptr, &n, buf, &m, 0, nullptr), WHATENC_ERR_NULL_POINTER);
+    n = 3, m = 8;
+    EXPECT_EQ(whatenc_decoder_decode_to_utf8(d, u8(std::string("abc")), &n, nullptr, &m, 0, nullptr), WHATENC_ERR_NULL_POINTER);
+    // Too little room: Go writes what fits.
+    n = 5, m = 3;
+    EXPECT_EQ(whatenc_decoder_decode_to_utf8(d, u8(std::string("hello")), &n, buf, &m, 0, nullptr), WHATENC_OUTPUT_FULL);
+    EXPECT_EQ(n, 3u);
+    EXPECT_EQ(m, 3u);
+    // A decoder where an encoder goes, and the reverse.
+    n = 5, m = 32;
+    EXPECT_EQ(whatenc_encoder_encode_from_utf8(reinterpret_cast<whatenc_encoder *>(d), u8(std::string("hello")), &n, buf, &m, 0, nullptr),
+              WHATENC_ERR_INVALID_HANDLE);
+    n = 5, m = 32;
+    EXPECT_EQ(whatenc_decoder_decode_to_utf8(reinterpret_cast<whatenc_decoder *>(e), u8(std::string("hello")), &n, buf, &m, 0, nullptr),
+              WHATENC_ERR_INVALID_HANDLE);
+    // A pointer inside a handle, and freed handles.
+    n = 5, m = 32;
+    EXPECT_EQ(whatenc_decoder_decode_to_utf8(reinterpret_cast<whatenc_decoder *>(reinterpret_cast<char *>(d) + 8), u8(std::string("hello")), &n,
+                                             buf, &m, 0, nullptr),
+              WHATENC_ERR_INVALID_HANDLE);
+    whatenc_decoder_free(d);
+    whatenc_encoder_free(e);
+    n = 5, m = 32;
+    EXPECT_EQ(whatenc_decoder_decode_to_utf8(d, u8(std::string("hello")), &n, buf, &m, 0, nullptr), WHATENC_ERR_INVALID_HANDLE);
+    n = 5, m = 32;
+    EXPECT_EQ(whatenc_encoder_encode_from_utf8(e, u8(std::string("hello")), &n, buf, &m, 0, nullptr), WHATENC_ERR_INVALID_HANDLE);
+}
+
+}  // namespace
