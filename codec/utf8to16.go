@@ -28,7 +28,8 @@ var utf8Steps = func() *utf8StepTables {
 	t := new(utf8StepTables)
 	for m := range 4096 {
 		// The lengths of the characters that end in the first 12 bytes.
-		var lengths []int
+		var buf [12]int
+		lengths := buf[:0]
 		start := 0
 		for p := range 12 {
 			if m&(1<<p) != 0 {
