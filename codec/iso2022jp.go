@@ -40,6 +40,22 @@ func (d *Decoder) decodeISO2022JP(src []byte, s *sink, last bool) (Status, int) 
 			return OutputFull, i
 		}
 		b := src[i]
+		if b == 0x1B && i+2 < len(src) && st.state <= iso2022JPLeadByte {
+			// A whole escape sequence, from a state where ESC starts one:
+			// what the escape start and escape states do over three
+			// bytes, at once (mode switches are frequent in Japanese text).
+			if state, ok := iso2022JPEscapeState(src[i+1], src[i+2]); ok {
+				i += 3
+				st.lead = 0
+				st.state, st.outputState = state, state
+				output := st.output
+				st.output = true
+				if output && d.fail(s, 3) {
+					return Malformed, i
+				}
+				continue
+			}
+		}
 		switch st.state {
 		case iso2022JPASCII:
 			if n := iso2022JPASCIIPrefix(src[i:]); n > 0 {
