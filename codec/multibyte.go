@@ -179,6 +179,9 @@ func decodePairsUTF8(f family, src []byte, i int, s *sink) int {
 	t := index.utf8Table()
 	dst := s.b
 	n := s.n
+	if fastStores {
+		i, n = decodePairsUTF8Words(pairs, cols, t, src, i, dst, n)
+	}
 	for i < len(src) && len(dst)-n >= MinUTF8Output {
 		lead := src[i]
 		if lead < 0x80 {
@@ -224,6 +227,9 @@ func decodePairsUTF16(f family, src []byte, i int, s *sink) int {
 	t := index.utf16Table()
 	dst := s.u
 	n := s.n
+	if fastStores {
+		i, n = decodePairsUTF16Words(pairs, cols, t, src, i, dst, n)
+	}
 	for i < len(src) && len(dst)-n >= MinUTF16Output {
 		lead := src[i]
 		if lead < 0x80 {
@@ -254,6 +260,87 @@ func decodePairsUTF16(f family, src []byte, i int, s *sink) int {
 	}
 	s.n = n
 	return i
+}
+
+// decodePairsUTF8Words is decodePairsUTF8's loop where the machine reads
+// and writes unaligned words (fastStores): two pairs a load, each
+// character's packed UTF-8 in one 4-byte store. It stops where
+// decodePairsUTF8 must look, or near the end of src or dst, and returns the
+// new positions in src and dst.
+func decodePairsUTF8Words(pairs *pairTables, cols int, t []uint32, src []byte, i int, dst []byte, n int) (int, int) {
+	sp := unsafe.Pointer(unsafe.SliceData(src))
+	dp := unsafe.Pointer(unsafe.SliceData(dst))
+	for i+4 <= len(src) && n+8 <= len(dst) {
+		x := *(*uint32)(unsafe.Add(sp, i))
+		if x&0x80 == 0 {
+			break
+		}
+		r0, c0 := pairs.row[byte(x)], pairs.col[byte(x>>8)]
+		if r0 == 0xFF || c0 == 0xFF {
+			break
+		}
+		v0 := t[int(r0)*cols+int(c0)]
+		if v0 == 0 {
+			break
+		}
+		*(*uint32)(unsafe.Add(dp, n)) = v0 // room: n+8 <= len(dst)
+		n += int(v0 >> 24)
+		i += 2
+		r1, c1 := pairs.row[byte(x>>16)], pairs.col[byte(x>>24)]
+		if x&0x800000 == 0 || r1 == 0xFF || c1 == 0xFF {
+			continue
+		}
+		v1 := t[int(r1)*cols+int(c1)]
+		if v1 == 0 {
+			continue
+		}
+		*(*uint32)(unsafe.Add(dp, n)) = v1 // room: at most 3 bytes written above
+		n += int(v1 >> 24)
+		i += 2
+	}
+	return i, n
+}
+
+// decodePairsUTF16Words is decodePairsUTF16's loop where the machine reads
+// unaligned words (fastStores): two bytes a load, and for two pairs in a
+// row both code units in one store. It stops where decodePairsUTF16 must
+// look (ASCII, or anything but a mapped pair), or two bytes before the end
+// of src, and returns the new positions in src and dst.
+func decodePairsUTF16Words(pairs *pairTables, cols int, t []uint16, src []byte, i int, dst []uint16, n int) (int, int) {
+	sp := unsafe.Pointer(unsafe.SliceData(src))
+	dp := unsafe.Pointer(unsafe.SliceData(dst))
+	for i+4 <= len(src) && n+2 <= len(dst) {
+		x := *(*uint32)(unsafe.Add(sp, i))
+		if x&0x80 == 0 {
+			break
+		}
+		r0, c0 := pairs.row[byte(x)], pairs.col[byte(x>>8)]
+		if r0 == 0xFF || c0 == 0xFF {
+			break
+		}
+		u0 := t[int(r0)*cols+int(c0)]
+		if u0 == 0 {
+			break
+		}
+		r1, c1 := pairs.row[byte(x>>16)], pairs.col[byte(x>>24)]
+		if x&0x800000 == 0 || r1 == 0xFF || c1 == 0xFF {
+			dst[n] = u0
+			n++
+			i += 2
+			continue
+		}
+		u1 := t[int(r1)*cols+int(c1)]
+		if u1 == 0 {
+			dst[n] = u0
+			n++
+			i += 2
+			continue
+		}
+		*(*uint32)(unsafe.Add(dp, 2*n)) = uint32(u0) | uint32(u1)<<16
+		n += 2
+		i += 4
+	}
+	return i, n
 }
 
 // utf8Three returns the code point of the three bytes b0, b1, b2 if they
