@@ -74,7 +74,12 @@ DATA sbUTF8Consts<>+160(SB)/8, $0x8080808080808080
 DATA sbUTF8Consts<>+168(SB)/8, $0x8080808080808080
 DATA sbUTF8Consts<>+176(SB)/8, $0x8080808080808080
 DATA sbUTF8Consts<>+184(SB)/8, $0x8080808080808080
-GLOBL sbUTF8Consts<>(SB), RODATA|NOPTR, $192
+// at 192: 0xE0
+DATA sbUTF8Consts<>+192(SB)/8, $0xe0e0e0e0e0e0e0e0
+DATA sbUTF8Consts<>+200(SB)/8, $0xe0e0e0e0e0e0e0e0
+DATA sbUTF8Consts<>+208(SB)/8, $0xe0e0e0e0e0e0e0e0
+DATA sbUTF8Consts<>+216(SB)/8, $0xe0e0e0e0e0e0e0e0
+GLOBL sbUTF8Consts<>(SB), RODATA|NOPTR, $224
 
 // SB_LOOKUP: the code points of the 32 bytes in Y0 (R9 the tables, R10
 // sbNibbles, Y15 0x0F bytes): low bytes in Y5 (ASCII bytes as they are),
@@ -213,10 +218,10 @@ done:
 	RET
 
 // func singleByteToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, t *singleByteVectorTables, steps *utf16StepTables) (read, written int)
-// Decodes src[:n] into dst[:dstLen] 32 bytes a step while a step's code
-// points all take one or two bytes in UTF-8 (and have code points), at
-// least 32 bytes are left and 64 bytes of room, and returns the bytes read
-// and written. Each byte's lead and continuation bytes (ASCII: the byte,
+// Decodes src[:n] into dst[:dstLen] 32 bytes a step while a step's bytes
+// all have code points, at least 32 bytes are left and 112 bytes of room
+// (a step writes at most 96, and its stores reach 16 bytes past the last
+// character), and returns the bytes read and written. Each byte's lead and continuation bytes (ASCII: the byte,
 // and a continuation dropped) are interleaved, and each group of 8 is
 // compacted with steps.twoByte, as in utf16ToUTF8AVX2.
 TEXT ·singleByteToUTF8AVX2(SB), NOSPLIT, $0-64
@@ -240,7 +245,7 @@ step8:
 	LEAQ 32(AX), DX
 	CMPQ DX, CX
 	JHI  done8
-	LEAQ 64(BX), DX
+	LEAQ 112(BX), DX
 	CMPQ DX, R8
 	JHI  done8
 	VMOVDQU (SI)(AX*1), Y0
@@ -254,7 +259,7 @@ step8:
 	VPTEST  Y8, Y7
 	JNZ     done8          // a byte without a code point
 	VPTEST  0(R14), Y6
-	JNZ     done8          // a code point of three bytes
+	JNZ     mixed8         // a code point of three bytes
 	// Lead bytes 0xC0 | hi<<2 | lo>>6 (ASCII: the byte), continuation
 	// bytes 0x80 | lo&0x3F.
 	VPSLLW  $2, Y6, Y7
@@ -318,6 +323,173 @@ step8:
 	SHRL    $24, DX
 	POPCNTL DX, DX
 	LEAQ    8(BX)(DX*1), BX
+	ADDQ    $32, AX
+	JMP     step8
+mixed8:
+	// Code points of one, two and three bytes: each byte's UTF-8 in a
+	// 32-bit lane, first byte F, second S, third T (lo and hi: the code
+	// point's bytes; Z: below U+0800),
+	//   F = ASCII ? byte : Z ? 0xC0|hi<<2|lo>>6 : 0xE0|hi>>4
+	//   S = Z ? 0x80|lo&0x3F : 0x80|(hi&0x0F)<<2|lo>>6
+	//   T = Z ? 0 : 0x80|lo&0x3F
+	// and each group of four lanes compacted with steps.mixed, as in
+	// utf16ToUTF8AVX2's mixed steps, indexed by the group's bytes that
+	// are not ASCII (DX) and those of three bytes (R10).
+	VPAND   0(R14), Y6, Y7
+	VPXOR   Y12, Y12, Y12
+	VPCMPEQB Y12, Y7, Y7     // Z
+	VPSLLW  $2, Y6, Y8
+	VPAND   32(R14), Y8, Y8
+	VPSRLW  $6, Y5, Y9
+	VPAND   64(R14), Y9, Y9  // lo>>6
+	VPOR    Y9, Y8, Y8
+	VPOR    96(R14), Y8, Y8  // two-byte lead
+	VPSRLW  $4, Y6, Y10
+	VPAND   Y15, Y10, Y10
+	VPOR    192(R14), Y10, Y10 // three-byte lead
+	VPBLENDVB Y7, Y8, Y10, Y10
+	VPBLENDVB Y0, Y10, Y0, Y10 // F
+	VPAND   Y15, Y6, Y8
+	VPSLLW  $2, Y8, Y8
+	VPOR    Y9, Y8, Y8
+	VPOR    160(R14), Y8, Y8 // three-byte second
+	VPAND   128(R14), Y5, Y11
+	VPOR    160(R14), Y11, Y11 // continuation of lo
+	VPBLENDVB Y7, Y11, Y8, Y8  // S
+	VPANDN  Y11, Y7, Y11       // T
+	VPMOVMSKB Y7, R10
+	NOTL    R10                // three-byte bytes
+	VPUNPCKLBW Y8, Y10, Y9     // F,S for units 0-7 and 16-23
+	VPUNPCKHBW Y8, Y10, Y10    // 8-15 and 24-31
+	VPUNPCKLBW Y12, Y11, Y8    // T,0 likewise
+	VPUNPCKHBW Y12, Y11, Y11
+	VPUNPCKLWD Y8, Y9, Y1      // units 0-3 and 16-19
+	VPUNPCKHWD Y8, Y9, Y2      // 4-7 and 20-23
+	VPUNPCKLWD Y11, Y10, Y3    // 8-11 and 24-27
+	VPUNPCKHWD Y11, Y10, Y4    // 12-15 and 28-31
+	// The high halves first: a 128-bit VPSHUFB clears its register's.
+	VEXTRACTI128 $1, Y1, X8
+	VEXTRACTI128 $1, Y2, X9
+	VEXTRACTI128 $1, Y3, X10
+	VEXTRACTI128 $1, Y4, X11
+	// Group 0: units 0-3.
+	MOVL    DX, R12
+	ANDL    $0x0F, R12
+	MOVL    R10, R13
+	ANDL    $0x0F, R13
+	SHLL    $4, R13
+	ORL     R13, R12
+	MOVL    R12, R13
+	SHLL    $4, R13
+	VPSHUFB 4352(R11)(R13*1), X1, X1
+	VMOVDQU X1, (DI)(BX*1)
+	POPCNTL R12, R12
+	LEAQ    4(BX)(R12*1), BX
+	// Group 1: units 4-7.
+	MOVL    DX, R12
+	SHRL    $4, R12
+	ANDL    $0x0F, R12
+	MOVL    R10, R13
+	SHRL    $4, R13
+	ANDL    $0x0F, R13
+	SHLL    $4, R13
+	ORL     R13, R12
+	MOVL    R12, R13
+	SHLL    $4, R13
+	VPSHUFB 4352(R11)(R13*1), X2, X2
+	VMOVDQU X2, (DI)(BX*1)
+	POPCNTL R12, R12
+	LEAQ    4(BX)(R12*1), BX
+	// Group 2: units 8-11.
+	MOVL    DX, R12
+	SHRL    $8, R12
+	ANDL    $0x0F, R12
+	MOVL    R10, R13
+	SHRL    $8, R13
+	ANDL    $0x0F, R13
+	SHLL    $4, R13
+	ORL     R13, R12
+	MOVL    R12, R13
+	SHLL    $4, R13
+	VPSHUFB 4352(R11)(R13*1), X3, X3
+	VMOVDQU X3, (DI)(BX*1)
+	POPCNTL R12, R12
+	LEAQ    4(BX)(R12*1), BX
+	// Group 3: units 12-15.
+	MOVL    DX, R12
+	SHRL    $12, R12
+	ANDL    $0x0F, R12
+	MOVL    R10, R13
+	SHRL    $12, R13
+	ANDL    $0x0F, R13
+	SHLL    $4, R13
+	ORL     R13, R12
+	MOVL    R12, R13
+	SHLL    $4, R13
+	VPSHUFB 4352(R11)(R13*1), X4, X4
+	VMOVDQU X4, (DI)(BX*1)
+	POPCNTL R12, R12
+	LEAQ    4(BX)(R12*1), BX
+	// Group 4: units 16-19.
+	MOVL    DX, R12
+	SHRL    $16, R12
+	ANDL    $0x0F, R12
+	MOVL    R10, R13
+	SHRL    $16, R13
+	ANDL    $0x0F, R13
+	SHLL    $4, R13
+	ORL     R13, R12
+	MOVL    R12, R13
+	SHLL    $4, R13
+	VPSHUFB 4352(R11)(R13*1), X8, X8
+	VMOVDQU X8, (DI)(BX*1)
+	POPCNTL R12, R12
+	LEAQ    4(BX)(R12*1), BX
+	// Group 5: units 20-23.
+	MOVL    DX, R12
+	SHRL    $20, R12
+	ANDL    $0x0F, R12
+	MOVL    R10, R13
+	SHRL    $20, R13
+	ANDL    $0x0F, R13
+	SHLL    $4, R13
+	ORL     R13, R12
+	MOVL    R12, R13
+	SHLL    $4, R13
+	VPSHUFB 4352(R11)(R13*1), X9, X9
+	VMOVDQU X9, (DI)(BX*1)
+	POPCNTL R12, R12
+	LEAQ    4(BX)(R12*1), BX
+	// Group 6: units 24-27.
+	MOVL    DX, R12
+	SHRL    $24, R12
+	ANDL    $0x0F, R12
+	MOVL    R10, R13
+	SHRL    $24, R13
+	ANDL    $0x0F, R13
+	SHLL    $4, R13
+	ORL     R13, R12
+	MOVL    R12, R13
+	SHLL    $4, R13
+	VPSHUFB 4352(R11)(R13*1), X10, X10
+	VMOVDQU X10, (DI)(BX*1)
+	POPCNTL R12, R12
+	LEAQ    4(BX)(R12*1), BX
+	// Group 7: units 28-31.
+	MOVL    DX, R12
+	SHRL    $28, R12
+	ANDL    $0x0F, R12
+	MOVL    R10, R13
+	SHRL    $28, R13
+	ANDL    $0x0F, R13
+	SHLL    $4, R13
+	ORL     R13, R12
+	MOVL    R12, R13
+	SHLL    $4, R13
+	VPSHUFB 4352(R11)(R13*1), X11, X11
+	VMOVDQU X11, (DI)(BX*1)
+	POPCNTL R12, R12
+	LEAQ    4(BX)(R12*1), BX
 	ADDQ    $32, AX
 	JMP     step8
 ascii8:
