@@ -332,11 +332,21 @@ func encodeSingleByteWords(index *indexes.SingleByte, two *[0x800]byte, src, dst
 		x := *(*uint32)(unsafe.Add(sp, i))
 		switch {
 		case x&0x80 == 0:
-			if x&0x80808080 == 0 && len(src)-i >= 8 && *(*uint32)(unsafe.Add(sp, i+4))&0x80808080 == 0 {
-				k := copyASCII(dst[w:], src[i:])
-				i += k
-				w += k
-				continue
+			if x&0x80808080 == 0 {
+				if len(src)-i >= 16 && *(*uint32)(unsafe.Add(sp, i+4))&0x80808080 == 0 {
+					k := copyASCII(dst[w:], src[i:])
+					i += k
+					w += k
+					continue
+				}
+				if len(dst)-w >= 4 {
+					// Four ASCII bytes between letters of the upper half
+					// (Latin text): one store.
+					*(*uint32)(unsafe.Add(dp, w)) = x
+					i += 4
+					w += 4
+					continue
+				}
 			}
 			*(*byte)(unsafe.Add(dp, w)) = byte(x)
 			i++
