@@ -111,6 +111,29 @@ static int all_ascii16(const uint16_t *p, size_t n) {
     return (acc & 0xFF80) == 0;
 }
 
+// ascii_call answers a streaming call here if it can (see above): it
+// copies, widens or narrows the input, sets the lengths, zeroes the info
+// struct of info_size bytes and returns 1; otherwise it returns 0 and the
+// call goes to Go. Units are 1 (bytes) or 2 (UTF-16).
+static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src, size_t *src_len,
+                      size_t src_unit, void *dst, size_t *dst_len, size_t dst_unit, int last,
+                      void *info, size_t info_size) {
+    if (last || src_len == NULL || dst_len == NULL) return 0;
+    size_t n = *src_len;
+    if (!ascii_call_fits(src, n, src_unit, dst, *dst_len, dst_unit) || !ascii_passes(h, tag, bit)) return 0;
+    if (src_unit == 1 ? !all_ascii(src, n) : !all_ascii16(src, n)) return 0;
+    if (src_unit == dst_unit) {
+        memcpy(dst, src, n);
+    } else if (dst_unit == 2) {
+        for (size_t i = 0; i < n; i++) ((uint16_t *)dst)[i] = ((const uint8_t *)src)[i];
+    } else {
+        for (size_t i = 0; i < n; i++) ((uint8_t *)dst)[i] = (uint8_t)((const uint16_t *)src)[i];
+    }
+    *dst_len = n;
+    if (info != NULL) memset(info, 0, info_size);
+    return 1;
+}
+
 unsigned whatenc_version_number(void) { return WHATENC_VERSION_NUMBER; }
 
 const char *whatenc_version_string(void) { return WHATENC_VERSION_STRING; }
@@ -215,15 +238,9 @@ whatenc_status whatenc_decoder_decode_to_utf8(whatenc_decoder *decoder,
                                               uint8_t *dst, size_t *dst_len,
                                               int last, whatenc_decode_info *info) {
     GUARD(WHATENC_ERR_FORKED);
-    if (!last && src_len != NULL && dst_len != NULL &&
-        ascii_call_fits(src, *src_len, 1, dst, *dst_len, 1) &&
-        ascii_passes(decoder, WHATENCGO_DECODER_TAG, WHATENCGO_ASCII_PASSES) &&
-        all_ascii(src, *src_len)) {
-        memcpy(dst, src, *src_len);
-        *dst_len = *src_len;
-        if (info != NULL) memset(info, 0, sizeof *info);
+    if (ascii_call(decoder, WHATENCGO_DECODER_TAG, WHATENCGO_ASCII_PASSES,
+                   src, src_len, 1, dst, dst_len, 1, last, info, sizeof *info))
         return WHATENC_OK;
-    }
     return (whatenc_status)whatencgo_decode(decoder, (void *)src, src_len, dst, dst_len,
                                             last, info, 0);
 }
@@ -233,15 +250,9 @@ whatenc_status whatenc_decoder_decode_to_utf16(whatenc_decoder *decoder,
                                                uint16_t *dst, size_t *dst_len,
                                                int last, whatenc_decode_info *info) {
     GUARD(WHATENC_ERR_FORKED);
-    if (!last && src_len != NULL && dst_len != NULL &&
-        ascii_call_fits(src, *src_len, 1, dst, *dst_len, 2) &&
-        ascii_passes(decoder, WHATENCGO_DECODER_TAG, WHATENCGO_ASCII_PASSES) &&
-        all_ascii(src, *src_len)) {
-        for (size_t i = 0; i < *src_len; i++) dst[i] = src[i];
-        *dst_len = *src_len;
-        if (info != NULL) memset(info, 0, sizeof *info);
+    if (ascii_call(decoder, WHATENCGO_DECODER_TAG, WHATENCGO_ASCII_PASSES,
+                   src, src_len, 1, dst, dst_len, 2, last, info, sizeof *info))
         return WHATENC_OK;
-    }
     return (whatenc_status)whatencgo_decode(decoder, (void *)src, src_len, dst, dst_len,
                                             last, info, 1);
 }
@@ -285,15 +296,9 @@ whatenc_status whatenc_encoder_encode_from_utf8(whatenc_encoder *encoder,
                                                 uint8_t *dst, size_t *dst_len,
                                                 int last, whatenc_encode_info *info) {
     GUARD(WHATENC_ERR_FORKED);
-    if (!last && src_len != NULL && dst_len != NULL &&
-        ascii_call_fits(src, *src_len, 1, dst, *dst_len, 1) &&
-        ascii_passes(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES) &&
-        all_ascii(src, *src_len)) {
-        memcpy(dst, src, *src_len);
-        *dst_len = *src_len;
-        if (info != NULL) memset(info, 0, sizeof *info);
+    if (ascii_call(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES,
+                   src, src_len, 1, dst, dst_len, 1, last, info, sizeof *info))
         return WHATENC_OK;
-    }
     return (whatenc_status)whatencgo_encode(encoder, (void *)src, src_len, dst, dst_len,
                                             last, info, 0);
 }
@@ -303,15 +308,9 @@ whatenc_status whatenc_encoder_encode_from_utf16(whatenc_encoder *encoder,
                                                  uint8_t *dst, size_t *dst_len,
                                                  int last, whatenc_encode_info *info) {
     GUARD(WHATENC_ERR_FORKED);
-    if (!last && src_len != NULL && dst_len != NULL &&
-        ascii_call_fits(src, *src_len, 2, dst, *dst_len, 1) &&
-        ascii_passes(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES_UTF16) &&
-        all_ascii16(src, *src_len)) {
-        for (size_t i = 0; i < *src_len; i++) dst[i] = (uint8_t)src[i];
-        *dst_len = *src_len;
-        if (info != NULL) memset(info, 0, sizeof *info);
+    if (ascii_call(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES_UTF16,
+                   src, src_len, 2, dst, dst_len, 1, last, info, sizeof *info))
         return WHATENC_OK;
-    }
     return (whatenc_status)whatencgo_encode(encoder, (void *)src, src_len, dst, dst_len,
                                             last, info, 1);
 }

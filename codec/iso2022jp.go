@@ -457,8 +457,7 @@ func encodeISO2022JPRun(st *iso2022JPEncoderState, src, dst []byte, i int, res *
 			w += k
 			// A character of index jis0208 next: its escape.
 			if i+2 < len(src) && len(dst)-w >= 5 {
-				c := utf8Three(src[i], src[i+1], src[i+2])
-				if k := uint32(c) - directLow; k < uint32(len(t)) && t[k] != 0 {
+				if jis0208Direct(t, utf8Three(src[i], src[i+1], src[i+2])) != 0 {
 					w += copy(dst[w:], escJIS0208[:])
 					*st = iso2022JPEncJIS0208
 					continue
@@ -469,8 +468,7 @@ func encodeISO2022JPRun(st *iso2022JPEncoderState, src, dst []byte, i int, res *
 				c, n := rune(-1), 3
 				if i+2 < len(src) {
 					c = utf8Three(src[i], src[i+1], src[i+2])
-					if k := uint32(c) - directLow; k < uint32(len(t)) && t[k] != 0 {
-						v := t[k] & 0x7F7F
+					if v := jis0208Direct(t, c); v != 0 {
 						dst[w], dst[w+1] = byte(v>>8), byte(v)
 						w += 2
 						i += 3
@@ -509,6 +507,17 @@ func encodeISO2022JPRun(st *iso2022JPEncoderState, src, dst []byte, i int, res *
 	}
 }
 
+// jis0208Direct returns the two bytes (first in the high half) of c in
+// the jis0208 state from EUC-JP's direct table t, which has the same
+// pointers with 0x80 added to both bytes, or 0 if t has no entry for c (c
+// may be -1).
+func jis0208Direct(t *directTable, c rune) uint16 {
+	if k := uint32(c) - directLow; k < uint32(len(t)) {
+		return t[k] & 0x7F7F
+	}
+	return 0
+}
+
 // encodeISO2022JPRunFromUTF16 is encodeISO2022JPRun for UTF-16 input.
 func encodeISO2022JPRunFromUTF16(st *iso2022JPEncoderState, src []uint16, dst []byte) (read, written int) {
 	i, w := 0, 0
@@ -527,8 +536,7 @@ func encodeISO2022JPRunFromUTF16(st *iso2022JPEncoderState, src []uint16, dst []
 		t := directTableFor(familyEUCJP)
 		for i < len(src) && w+1 < len(dst) {
 			c := rune(src[i])
-			if k := uint32(c) - directLow; k < uint32(len(t)) && t[k] != 0 {
-				v := t[k] & 0x7F7F
+			if v := jis0208Direct(t, c); v != 0 {
 				dst[w], dst[w+1] = byte(v>>8), byte(v)
 				w += 2
 				i++
