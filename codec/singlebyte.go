@@ -358,6 +358,15 @@ func encodeSingleByteWords(index *indexes.SingleByte, two *[0x800]byte, src, dst
 			if v == 0 {
 				return i, w
 			}
+			if x&0xC0E00000 == 0x80C00000 && len(dst)-w >= 2 {
+				// Two in a row (a word in Greek or Cyrillic): one store.
+				if v1 := two[(x>>16&0x1F)<<6|(x>>24)&0x3F]; v1 != 0 {
+					*(*uint16)(unsafe.Add(dp, w)) = uint16(v) | uint16(v1)<<8
+					i += 4
+					w += 2
+					continue
+				}
+			}
 			*(*byte)(unsafe.Add(dp, w)) = v
 			i += 2
 			w++
@@ -369,6 +378,19 @@ func encodeSingleByteWords(index *indexes.SingleByte, two *[0x800]byte, src, dst
 			b, ok := index.Byte(c)
 			if !ok {
 				return i, w
+			}
+			if i+7 <= len(src) && len(dst)-w >= 2 {
+				// Two in a row (Thai): one store.
+				y := *(*uint32)(unsafe.Add(sp, i+3))
+				c1 := rune((y&0x0F)<<12 | (y&0x3F00)>>2 | (y>>16)&0x3F)
+				if y&0xC0C0F0 == 0x8080E0 && c1 >= 0x800 && c1>>11 != 0x1B {
+					if b1, ok := index.Byte(c1); ok {
+						*(*uint16)(unsafe.Add(dp, w)) = uint16(b) | uint16(b1)<<8
+						i += 6
+						w += 2
+						continue
+					}
+				}
 			}
 			*(*byte)(unsafe.Add(dp, w)) = b
 			i += 3

@@ -14,6 +14,14 @@ func BenchmarkSmallCall(b *testing.B) {
 			d.DecodeToUTF8(src, dst, false)
 		}
 	})
+	b.Run("decode-windows-1252-not-ascii", func(b *testing.B) {
+		src := []byte("h\xe9llo, w\xf6rld 1")
+		d := Windows1252.NewDecoder(SniffBOM, Replace)
+		d.DecodeToUTF8(src, dst, false)
+		for i := 0; i < b.N; i++ {
+			d.DecodeToUTF8(src, dst, false)
+		}
+	})
 	b.Run("decode-utf-8", func(b *testing.B) {
 		d := UTF8.NewDecoder(SniffBOM, Replace)
 		d.DecodeToUTF8(src, dst, false)
