@@ -375,8 +375,8 @@ func encodeSingleByteWords(index *indexes.SingleByte, two *[0x800]byte, src, dst
 			if c < 0x800 || c>>11 == 0x1B { // overlong, or a surrogate
 				return i, w
 			}
-			b, ok := index.Byte(c)
-			if !ok {
+			b := index.ByteBMP(uint16(c))
+			if b == 0 {
 				return i, w
 			}
 			if i+7 <= len(src) && len(dst)-w >= 2 {
@@ -384,7 +384,7 @@ func encodeSingleByteWords(index *indexes.SingleByte, two *[0x800]byte, src, dst
 				y := *(*uint32)(unsafe.Add(sp, i+3))
 				c1 := rune((y&0x0F)<<12 | (y&0x3F00)>>2 | (y>>16)&0x3F)
 				if y&0xC0C0F0 == 0x8080E0 && c1 >= 0x800 && c1>>11 != 0x1B {
-					if b1, ok := index.Byte(c1); ok {
+					if b1 := index.ByteBMP(uint16(c1)); b1 != 0 {
 						*(*uint16)(unsafe.Add(dp, w)) = uint16(b) | uint16(b1)<<8
 						i += 6
 						w += 2

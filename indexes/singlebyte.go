@@ -1,5 +1,7 @@
 package indexes
 
+import "unsafe"
+
 // SingleByte is an index single-byte (section 9.1, "Single-byte encoder"):
 // 128 entries for the bytes 0x80 to 0xFF, and a reverse table for the
 // encoder.
@@ -34,4 +36,14 @@ func (t *SingleByte) Byte(cp rune) (b byte, ok bool) {
 	}
 	b = t.rev.lo[int(t.rev.hi[cp>>6])<<6|int(cp&63)]
 	return b, b != 0
+}
+
+// ByteBMP is Byte for a code point up to U+FFFF, for the encoders' hot
+// loops: the same lookup without the range check and the bounds check on
+// the second level (every block rev.hi names lies within rev.lo;
+// TestSingleByteRevBlocks checks it for every index). It returns 0 for no
+// mapping.
+func (t *SingleByte) ByteBMP(cp uint16) byte {
+	k := int(t.rev.hi[cp>>6])<<6 | int(cp&63)
+	return *(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.rev.lo)), k))
 }

@@ -106,3 +106,21 @@ func BenchmarkSingleByteByte(b *testing.B) {
 	}
 	_ = sink
 }
+
+// ByteBMP reads rev.lo without a bounds check: every block that rev.hi
+// names must lie within it, and ByteBMP must agree with Byte.
+func TestSingleByteRevBlocks(t *testing.T) {
+	for _, idx := range SingleByteIndexes {
+		for _, blk := range idx.rev.hi {
+			if (int(blk)+1)*64 > len(idx.rev.lo) {
+				t.Fatalf("%s: block %d outside rev.lo (%d entries)", idx.Name, blk, len(idx.rev.lo))
+			}
+		}
+		for cp := 0; cp <= 0xFFFF; cp++ {
+			b, _ := idx.Byte(rune(cp))
+			if got := idx.ByteBMP(uint16(cp)); got != b {
+				t.Fatalf("%s: ByteBMP(%#x) = %#x, Byte = %#x", idx.Name, cp, got, b)
+			}
+		}
+	}
+}
