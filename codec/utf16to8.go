@@ -1,0 +1,72 @@
+package codec
+
+import "unsafe"
+
+// The vector path from UTF-16 to UTF-8 (utf16_amd64.s) and its tables,
+// which the single-byte kernel's UTF-8 output (singlebyte_amd64.s) shares:
+// both end in 16-bit code points whose UTF-8 forms are compacted with the
+// same VPSHUFB controls.
+
+// utf16StepTables are utf16ToUTF8AVX2's VPSHUFB controls (the kernel
+// knows the field offsets; a test checks them): 8.75 KiB.
+type utf16StepTables struct {
+	// For a step of one- and two-byte units: for each set of ASCII lanes
+	// among 8 units (bit j for unit j), the control that keeps the first
+	// byte of each unit and the second of the others, and the number of
+	// bytes kept.
+	twoByte    [256][16]byte
+	twoByteLen [256]byte
+	// For any other step: for each group of 4 units, indexed by which are
+	// not ASCII (bits 0-3) and which take three bytes (bits 4-7), the
+	// control that keeps the first 1, 2 or 3 bytes of each unit's 32-bit
+	// lane, and the number kept (a uint16: the kernel scales one index
+	// for both tables).
+	mixed    [256][16]byte
+	mixedLen [256]uint16
+}
+
+var utf16Steps = func() *utf16StepTables {
+	t := new(utf16StepTables)
+	for ascii := range 256 {
+		n := 0
+		for j := range 8 {
+			t.twoByte[ascii][n] = byte(2 * j)
+			n++
+			if ascii&(1<<j) == 0 {
+				t.twoByte[ascii][n] = byte(2*j + 1)
+				n++
+			}
+		}
+		for k := n; k < 16; k++ {
+			t.twoByte[ascii][k] = 0x80 // VPSHUFB writes zero
+		}
+		t.twoByteLen[ascii] = byte(n)
+	}
+	for key := range 256 {
+		n := 0
+		for j := range 4 {
+			length := 1 + key>>j&1 + key>>(4+j)&1
+			for b := range length {
+				t.mixed[key][n] = byte(4*j + b)
+				n++
+			}
+		}
+		for k := n; k < 16; k++ {
+			t.mixed[key][k] = 0x80
+		}
+		t.mixedLen[key] = uint16(n)
+	}
+	return t
+}()
+
+// utf16ToUTF8Vector converts the code units of src (byte-swapped if swap)
+// to UTF-8 in dst with the vector kernel, 16 units a step up to a step
+// with a surrogate, and returns the units read and the bytes written. The caller has checked
+// useAVX2, len(src) >= 16 and len(dst) >= 64.
+func utf16ToUTF8Vector(dst []byte, src []uint16, swap bool) (read, written int) {
+	order := &unitsAsIs
+	if swap {
+		order = &unitsSwapped
+	}
+	return utf16ToUTF8AVX2(unsafe.SliceData(dst), len(dst), (*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src), order, utf16Steps)
+}
