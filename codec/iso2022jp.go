@@ -480,15 +480,11 @@ func encodeISO2022JPRun(st *iso2022JPEncoderState, src, dst []byte, i int, res *
 						break
 					}
 				}
-				if c == 0xA5 || c == 0x203E || c == 0x2212 {
+				v := jis0208Pair(c)
+				if v == 0 {
 					break
 				}
-				p := indexes.JIS0208Pointer(c)
-				if p < 0 {
-					break
-				}
-				u := uint(p)
-				dst[w], dst[w+1] = byte(u/94+0x21), byte(u%94+0x21)
+				dst[w], dst[w+1] = byte(v>>8), byte(v)
 				w += 2
 				i += n
 			}
@@ -505,6 +501,21 @@ func encodeISO2022JPRun(st *iso2022JPEncoderState, src, dst []byte, i int, res *
 		res.Written = w
 		return i
 	}
+}
+
+// jis0208Pair returns the two bytes (first in the high half) of c in the
+// jis0208 state, or 0 where the fast paths leave c to the general loop: c
+// is not in index jis0208, or is U+00A5, U+203E or U+2212, which the
+// encoder treats before the index.
+func jis0208Pair(c rune) uint16 {
+	if c == 0xA5 || c == 0x203E || c == 0x2212 {
+		return 0
+	}
+	p := indexes.JIS0208Pointer(c)
+	if p < 0 {
+		return 0
+	}
+	return uint16(p/94+0x21)<<8 | uint16(p%94+0x21)
 }
 
 // jis0208Direct returns the two bytes (first in the high half) of c in
@@ -542,15 +553,11 @@ func encodeISO2022JPRunFromUTF16(st *iso2022JPEncoderState, src []uint16, dst []
 				i++
 				continue
 			}
-			if c < 0x80 || c == 0xA5 || c == 0x203E || c == 0x2212 {
+			v := jis0208Pair(c)
+			if c < 0x80 || v == 0 {
 				break
 			}
-			p := indexes.JIS0208Pointer(c)
-			if p < 0 {
-				break
-			}
-			u := uint(p)
-			dst[w], dst[w+1] = byte(u/94+0x21), byte(u%94+0x21)
+			dst[w], dst[w+1] = byte(v>>8), byte(v)
 			w += 2
 			i++
 		}
