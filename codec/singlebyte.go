@@ -26,9 +26,12 @@ type singleByteTables struct {
 	// vector holds the upper half's code points for the vector kernel.
 	vector singleByteVectorTables
 
-	// encode2 is the encoder's table for U+0000 to U+07FF (twoByteTable).
-	encodeOnce sync.Once
-	encode2    *[0x800]byte
+	// encode2 is the encoder's table for U+0000 to U+07FF (twoByteTable);
+	// encodeLatin1 its entries for U+0080 to U+00FF as the vector
+	// encoder's nibble tables (16 per high nibble, twice).
+	encodeOnce   sync.Once
+	encode2      *[0x800]byte
+	encodeLatin1 *[8][32]byte
 }
 
 // twoByteTable returns the encoder's table for U+0000 to U+07FF (the code
@@ -41,6 +44,11 @@ func (t *singleByteTables) twoByteTable(index *indexes.SingleByte) *[0x800]byte 
 			if b, ok := index.Byte(c); ok {
 				t.encode2[c] = b
 			}
+		}
+		t.encodeLatin1 = new([8][32]byte)
+		for c := 0x80; c < 0x100; c++ {
+			g, k := (c-0x80)>>4, c&0x0F
+			t.encodeLatin1[g][k], t.encodeLatin1[g][16+k] = t.encode2[c], t.encode2[c]
 		}
 	})
 	return t.encode2
@@ -260,7 +268,7 @@ func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResul
 	two := enc.encoding().sbTables.twoByteTable(index)
 	w := res.Written
 	if fastStores {
-		i, w = encodeSingleByteWords(index, two, src, dst, i, w)
+		i, w = encodeSingleByteWords(index, enc.encoding().sbTables, src, dst, i, w)
 	}
 	for i < len(src) && w < len(dst) {
 		b := src[i]
@@ -326,9 +334,20 @@ func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResul
 // three-byte one, with the checks of encodeSingleByteRun; it stops four
 // bytes before the end of src, and where encodeSingleByteRun's loop must
 // look, and returns the new positions in src and dst.
-func encodeSingleByteWords(index *indexes.SingleByte, two *[0x800]byte, src, dst []byte, i, w int) (int, int) {
+func encodeSingleByteWords(index *indexes.SingleByte, t *singleByteTables, src, dst []byte, i, w int) (int, int) {
+	two := t.encode2
 	sp, dp := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(dst))
+	vectorFrom := 0 // where the vector kernel may take over again
 	for i+4 <= len(src) && w < len(dst) {
+		if useAVX2 && i >= vectorFrom && len(src)-i >= 64 && len(dst)-w >= 64 {
+			r, k := latin1ToSingleByteAVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, t.encodeLatin1, &bytePacks)
+			i += r
+			w += k
+			vectorFrom = i + 32 // a step it does not take: the loop below takes it
+			if len(dst)-w == 0 || i+4 > len(src) {
+				break
+			}
+		}
 		x := *(*uint32)(unsafe.Add(sp, i))
 		switch {
 		case x&0x80 == 0:
@@ -401,6 +420,25 @@ func encodeSingleByteWords(index *indexes.SingleByte, two *[0x800]byte, src, dst
 	}
 	return i, w
 }
+
+// bytePacks is latin1ToSingleByteAVX2's table: for each set of bytes kept
+// among 8 (bit j for byte j), the VPSHUFB control that packs them to the
+// front.
+var bytePacks = func() (t [256][8]byte) {
+	for keep := range 256 {
+		n := 0
+		for j := range 8 {
+			if keep&(1<<j) != 0 {
+				t[keep][n] = byte(j)
+				n++
+			}
+		}
+		for ; n < 8; n++ {
+			t[keep][n] = 0x80
+		}
+	}
+	return t
+}()
 
 // encodeSingleByteRunFromUTF16 is encodeSingleByteRun for UTF-16 input: it
 // stops at a surrogate or an unmappable character.

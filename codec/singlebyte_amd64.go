@@ -9,3 +9,9 @@ func singleByteToUTF16AVX2(dst *uint16, src *byte, n int, t *singleByteVectorTab
 //
 //go:noescape
 func singleByteToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, t *singleByteVectorTables, steps *utf16StepTables) (read, written int)
+
+// latin1ToSingleByteAVX2 is singlebyte_amd64.s's encoder from UTF-8 for
+// Latin text.
+//
+//go:noescape
+func latin1ToSingleByteAVX2(dst *byte, dstLen int, src *byte, n int, t *[8][32]byte, packs *[256][8]byte) (read, written int)

@@ -9,3 +9,7 @@ func singleByteToUTF16AVX2(dst *uint16, src *byte, n int, t *singleByteVectorTab
 func singleByteToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, t *singleByteVectorTables, steps *utf16StepTables) (read, written int) {
 	panic("unreachable")
 }
+
+func latin1ToSingleByteAVX2(dst *byte, dstLen int, src *byte, n int, t *[8][32]byte, packs *[256][8]byte) (read, written int) {
+	panic("unreachable")
+}
