@@ -329,25 +329,50 @@ func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResul
 }
 
 // encodeSingleByteWords is encodeSingleByteRun's loop where the machine
-// reads unaligned words (fastStores): each step loads four bytes at once
-// and takes an ASCII byte, a two-byte sequence (through two) or a
-// three-byte one, with the checks of encodeSingleByteRun; it stops four
-// bytes before the end of src, and where encodeSingleByteRun's loop must
-// look, and returns the new positions in src and dst.
+// reads unaligned words (fastStores): Latin text goes to the vector kernel
+// (latin1ToSingleByteAVX2) where the CPU has it, and the rest four bytes a
+// load (encodeSingleByteWordsTo). It stops four bytes before the end of
+// src, and where encodeSingleByteRun's loop must look, and returns the new
+// positions in src and dst.
 func encodeSingleByteWords(index *indexes.SingleByte, t *singleByteTables, src, dst []byte, i, w int) (int, int) {
-	two := t.encode2
-	sp, dp := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(dst))
-	vectorFrom := 0 // where the vector kernel may take over again
-	for i+4 <= len(src) && w < len(dst) {
-		if useAVX2 && i >= vectorFrom && len(src)-i >= 64 && len(dst)-w >= 64 {
+	if !useAVX2 {
+		return encodeSingleByteWordsTo(index, t.encode2, src, dst, i, w, len(src))
+	}
+	// The vector kernel takes Latin text; in other scripts it returns at
+	// once, so after a call that took nothing the loop below runs twice as
+	// far before it is tried again.
+	backoff := 32
+	for {
+		if len(src)-i >= 64 && len(dst)-w >= 64 {
 			r, k := latin1ToSingleByteAVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, t.encodeLatin1, &bytePacks)
 			i += r
 			w += k
-			vectorFrom = i + 32 // a step it does not take: the loop below takes it
-			if len(dst)-w == 0 || i+4 > len(src) {
-				break
+			if r > 0 {
+				backoff = 32
+			} else {
+				backoff = min(2*backoff, 4096)
 			}
+		} else {
+			backoff = len(src)
 		}
+		end := min(len(src), i+backoff)
+		i2, w2 := encodeSingleByteWordsTo(index, t.encode2, src, dst, i, w, end)
+		if i2+4 <= end || w2 == len(dst) || i2+4 > len(src) {
+			// It stopped where encodeSingleByteRun must look, or at the end.
+			return i2, w2
+		}
+		i, w = i2, w2
+	}
+}
+
+// encodeSingleByteWordsTo is encodeSingleByteWords without the vector
+// kernel, up to src[end] (it stops four bytes before): each step loads four
+// bytes at once and takes an ASCII byte (or a run), a two-byte sequence
+// (through two) or a three-byte one, with the checks of
+// encodeSingleByteRun.
+func encodeSingleByteWordsTo(index *indexes.SingleByte, two *[0x800]byte, src, dst []byte, i, w, end int) (int, int) {
+	sp, dp := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(dst))
+	for i+4 <= end && w < len(dst) {
 		x := *(*uint32)(unsafe.Add(sp, i))
 		switch {
 		case x&0x80 == 0:
