@@ -294,6 +294,9 @@ typedef enum whatenc_bom_mode {
  * - Output never splits a character: dst receives only whole UTF-8
  *   sequences, whole surrogate pairs, whole multi-byte characters and whole
  *   escape sequences.
+ * - Only the first *dst_len units of dst (on return) are output.  The vector
+ *   code may have stored scratch bytes after them, never past the size given
+ *   on entry: do not expect the rest of dst to be left as it was.
  * - WHATENC_OUTPUT_FULL: dst had no room for the next character.  Consume
  *   dst, then call again with src + *src_len (the unread rest).
  * - Pass last != 0 with the final input, and repeat (with the unread rest)
