@@ -22,6 +22,8 @@
 //   - Output never splits a character: dst holds only whole UTF-8 sequences,
 //     whole surrogate pairs, whole multi-byte characters and whole escape
 //     sequences.
+//   - Only dst[:Written] is output: the vector code may store scratch bytes
+//     after it (never past len(dst)).
 //   - [OutputFull] means dst had no room for the next character; call again
 //     with src[Read:] and a fresh (or emptied) dst. Nothing is lost or
 //     duplicated, whatever the sizes of the buffers.
