@@ -1,12 +1,14 @@
 #include "textflag.h"
 
-// The AVX2 kernel for the single-byte decoders' UTF-16 output
-// (singlebyte.go), 32 bytes a step. A byte of the upper half is looked up
-// in its encoding's 128 code points: VPSHUFB looks up 16 entries by the low
-// nibble, so each of the eight high nibbles 8..F has a 16-entry table for
-// the code point's low byte and one for its high byte, and a compare of
-// the high nibble keeps the right table's answer. ASCII bytes stay as they
-// are. Plan 9 operand order: sources first, destination last.
+// The AVX2 kernels of the single-byte encodings (singlebyte.go), 32 bytes
+// a step: the decoders to UTF-16 and to UTF-8, and the encoder from UTF-8
+// for Latin text. A byte of the upper half is looked up in its encoding's
+// 128 code points: VPSHUFB looks up 16 entries by the low nibble, so each
+// of the eight high nibbles 8..F has a 16-entry table for the code point's
+// low byte and one for its high byte, and a compare of the high nibble
+// keeps the right table's answer (SB_LOOKUP); the encoder looks up the
+// bytes for U+0080 to U+00FF the same way. ASCII bytes stay as they are.
+// Plan 9 operand order: sources first, destination last.
 
 // Each high nibble of the upper half, 8 to F, in all 32 bytes of a row.
 DATA sbNibbles<>+0(SB)/8, $0x0808080808080808

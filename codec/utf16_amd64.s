@@ -1,8 +1,9 @@
 #include "textflag.h"
 
-// The AVX2 kernel for the UTF-16 decoders' UTF-16 output (utf16.go): code
-// units that are not surrogates are copied as they are (byte-swapped for
-// UTF-16BE), so a run without surrogates is a copy that checks each unit.
+// The AVX2 kernels of the UTF-16 decoders (utf16.go, utf16to8.go). For
+// UTF-16 output, code units that are not surrogates are copied as they are
+// (byte-swapped for UTF-16BE), so a run without surrogates is a copy that
+// checks each unit; UTF-8 output is utf16ToUTF8AVX2, further down.
 
 // func copyUTF16AVX2(dst *uint16, src *byte, n int, order *[16]byte) int
 // Copies the n code units at src (any alignment; n >= 16) to dst, after
