@@ -7,7 +7,7 @@ import "unsafe"
 // shuffles for; for any other it looks up the first 12 bytes' shape here.
 
 // utf8StepTables are utf8ToUTF16AVX2's tables (it knows the field offsets;
-// a test checks them): 10.3 KiB.
+// a test checks them): 14.3 KiB.
 type utf8StepTables struct {
 	// For each mask of the first 12 bytes that end a character (bit p:
 	// byte p does): which control of shuffles converts the step (0-63: six
@@ -20,6 +20,11 @@ type utf8StepTables struct {
 	// 16-bit lane (six characters) or a 32-bit lane (four); 0x80 makes a
 	// zero byte.
 	shuffles [145][16]byte
+	// For 16 bytes of characters of one and two bytes, each byte's unit in
+	// a 16-bit lane: for each set of lanes kept among 8 (bit j for lane
+	// j: not a continuation byte), the control that packs them to the
+	// front.
+	wordPacks [256][16]byte
 }
 
 const utf8StepNone = 0xFF // an index entry the kernel does not convert
@@ -56,6 +61,19 @@ var utf8Steps = func() *utf8StepTables {
 				taken += l
 			}
 			t.index[m] = uint16(64+control) | uint16(taken)<<8
+		}
+	}
+	for keep := range 256 {
+		c := &t.wordPacks[keep]
+		n := 0
+		for j := range 8 {
+			if keep&(1<<j) != 0 {
+				c[2*n], c[2*n+1] = byte(2*j), byte(2*j+1)
+				n++
+			}
+		}
+		for k := 2 * n; k < 16; k++ {
+			c[k] = 0x80
 		}
 	}
 	for control := range 145 {

@@ -59,7 +59,17 @@ DATA utf8Consts<>+256(SB)/8, $0x8003040580000102
 DATA utf8Consts<>+264(SB)/8, $0x80090a0b80060708
 DATA utf8Consts<>+272(SB)/8, $0x8003040580000102
 DATA utf8Consts<>+280(SB)/8, $0x80090a0b80060708
-GLOBL utf8Consts<>(SB), RODATA|NOPTR, $288
+// at 288: bytes 0xE0
+DATA utf8Consts<>+288(SB)/8, $0xe0e0e0e0e0e0e0e0
+DATA utf8Consts<>+296(SB)/8, $0xe0e0e0e0e0e0e0e0
+DATA utf8Consts<>+304(SB)/8, $0xe0e0e0e0e0e0e0e0
+DATA utf8Consts<>+312(SB)/8, $0xe0e0e0e0e0e0e0e0
+// at 320: words 0x00BF
+DATA utf8Consts<>+320(SB)/8, $0x00bf00bf00bf00bf
+DATA utf8Consts<>+328(SB)/8, $0x00bf00bf00bf00bf
+DATA utf8Consts<>+336(SB)/8, $0x00bf00bf00bf00bf
+DATA utf8Consts<>+344(SB)/8, $0x00bf00bf00bf00bf
+GLOBL utf8Consts<>(SB), RODATA|NOPTR, $352
 
 // func utf8ToUTF16AVX2(dst *uint16, src *byte, n int, t *utf8StepTables) (read, written int)
 // Converts the whole, valid UTF-8 at src[:n] (from a character's first
@@ -97,6 +107,52 @@ step:
 	ANDL    $0xFFFF, R10
 	CMPL    R10, $0xAAAA
 	JEQ     two
+	// Sixteen bytes of characters of one and two bytes (Latin or
+	// Cyrillic text with its spaces) that end with a character: each
+	// byte's unit in a 16-bit lane (a lead's the code point), then the
+	// lanes of continuation bytes packed out, 8 at a time (wordPacks).
+	TESTL   $0x8000, DX
+	JZ      shapes
+	VPAND   288(R14), X0, X3
+	VPCMPEQB 288(R14), X3, X3 // leads of three and four bytes
+	VPMOVMSKB X3, R10
+	TESTL   R10, R10
+	JNZ     shapes
+	VPMOVZXBW X0, Y3          // the bytes
+	VPMOVZXBW X1, Y4          // the bytes after them
+	VPAND   96(R14), Y3, Y5
+	VPSLLW  $6, Y5, Y5
+	VPAND   32(R14), Y4, Y4
+	VPOR    Y4, Y5, Y5        // (b&0x1F)<<6 | next&0x3F
+	VPCMPGTW 320(R14), Y3, Y4 // leads: b > 0xBF
+	VPBLENDVB Y4, Y5, Y3, Y3
+	VPCMPGTB X0, X10, X4      // continuation bytes
+	VPMOVMSKB X4, R10
+	NOTL    R10               // the lanes kept
+	MOVL    R10, R12
+	ANDL    $0xFF, R12
+	SHLL    $4, R12
+	MOVL    R10, R13
+	SHRL    $8, R13
+	ANDL    $0xFF, R13
+	SHLL    $4, R13
+	VMOVDQU 10512(R9)(R12*1), X5
+	VINSERTI128 $1, 10512(R9)(R13*1), Y5, Y5
+	VPSHUFB Y5, Y3, Y3
+	VMOVDQU X3, (DI)(BX*2)
+	MOVL    R10, R12
+	ANDL    $0xFF, R12
+	POPCNTL R12, R12
+	ADDQ    R12, BX
+	VEXTRACTI128 $1, Y3, X3
+	VMOVDQU X3, (DI)(BX*2)
+	SHRL    $8, R10
+	ANDL    $0xFF, R10
+	POPCNTL R10, R10
+	ADDQ    R10, BX
+	ADDQ    $16, AX
+	JMP     step
+shapes:
 	// The shapes of two windows of 12 bytes: the first at the step's
 	// start, the second where the first's characters end. Two of a kind
 	// convert together, one in each half; otherwise the first alone.

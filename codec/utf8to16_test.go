@@ -107,4 +107,7 @@ func TestUTF8StepTablesLayout(t *testing.T) {
 	if off := unsafe.Offsetof(s.shuffles); off != 8192 {
 		t.Fatalf("utf8StepTables.shuffles at %d; the kernel reads 8192", off)
 	}
+	if off := unsafe.Offsetof(s.wordPacks); off != 10512 {
+		t.Fatalf("utf8StepTables.wordPacks at %d; the kernel reads 10512", off)
+	}
 }
