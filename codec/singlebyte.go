@@ -117,7 +117,7 @@ func (d *Decoder) decodeSingleByte(src []byte, s *sink) (Status, int) {
 	vectorFrom := 0 // where the vector kernel may take over again
 	for i < len(src) {
 		if useAVX2 && i >= vectorFrom && len(src)-i >= 32 && len(dst)-w >= 64 {
-			r, k := singleByteToUTF8AVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, &t.vector, utf16Steps)
+			r, k := singleByteToUTF8AVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, &t.vector, utf16Steps())
 			i += r
 			w += k
 			vectorFrom = i + 32 // a step it does not take: the loop below takes it

@@ -90,7 +90,7 @@ done:
 // writes each unit's two-byte form, puts the unit itself in the ASCII
 // lanes, and drops the empty second bytes with a VPSHUFB whose control
 // comes from a table indexed by the 8 ASCII lanes of each 128-bit half
-// (utf16Steps in utf16.go); one whose units all take three bytes (CJK,
+// (utf16Steps in utf16to8.go); one whose units all take three bytes (CJK,
 // kana, Thai) writes the three bytes of each unit in a 32-bit lane and
 // drops every fourth byte with one fixed VPSHUFB; any other mix (hangul
 // and spaces, kanji and digits) puts each unit's one, two or three bytes

@@ -1,6 +1,9 @@
 package codec
 
-import "unsafe"
+import (
+	"sync"
+	"unsafe"
+)
 
 // The vector path from UTF-16 to UTF-8 (utf16_amd64.s) and its tables,
 // which the single-byte kernel's UTF-8 output (singlebyte_amd64.s) shares:
@@ -25,7 +28,8 @@ type utf16StepTables struct {
 	mixedLen [256]uint16
 }
 
-var utf16Steps = func() *utf16StepTables {
+// utf16Steps returns the tables, built on first use.
+var utf16Steps = sync.OnceValue(func() *utf16StepTables {
 	t := new(utf16StepTables)
 	for ascii := range 256 {
 		n := 0
@@ -57,7 +61,7 @@ var utf16Steps = func() *utf16StepTables {
 		t.mixedLen[key] = uint16(n)
 	}
 	return t
-}()
+})
 
 // utf16ToUTF8Vector converts the code units of src (byte-swapped if swap)
 // to UTF-8 in dst with the vector kernel, 16 units a step up to a step
@@ -68,5 +72,5 @@ func utf16ToUTF8Vector(dst []byte, src []uint16, swap bool) (read, written int) 
 	if swap {
 		order = &unitsSwapped
 	}
-	return utf16ToUTF8AVX2(unsafe.SliceData(dst), len(dst), (*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src), order, utf16Steps)
+	return utf16ToUTF8AVX2(unsafe.SliceData(dst), len(dst), (*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src), order, utf16Steps())
 }

@@ -1,6 +1,9 @@
 package codec
 
-import "unsafe"
+import (
+	"sync"
+	"unsafe"
+)
 
 // The vector path from valid UTF-8 to UTF-16 (utf8to16_amd64.s) and its
 // tables. The kernel handles the shapes of 16-byte steps it has fixed
@@ -29,7 +32,9 @@ type utf8StepTables struct {
 
 const utf8StepNone = 0xFF // an index entry the kernel does not convert
 
-var utf8Steps = func() *utf8StepTables {
+// utf8Steps returns the tables, built on first use (not every program that
+// loads the library converts UTF-8 to UTF-16).
+var utf8Steps = sync.OnceValue(func() *utf8StepTables {
 	t := new(utf8StepTables)
 	for m := range 4096 {
 		// The lengths of the characters that end in the first 12 bytes.
@@ -103,7 +108,7 @@ var utf8Steps = func() *utf8StepTables {
 		}
 	}
 	return t
-}()
+})
 
 func maxInt(s []int) int {
 	m := s[0]
@@ -122,5 +127,5 @@ func utf8ToUTF16Vector(dst []uint16, src []byte) (read, written int) {
 	if len(src) < 48 || len(dst) < len(src) {
 		return 0, 0
 	}
-	return utf8ToUTF16AVX2(unsafe.SliceData(dst), unsafe.SliceData(src), len(src), utf8Steps)
+	return utf8ToUTF16AVX2(unsafe.SliceData(dst), unsafe.SliceData(src), len(src), utf8Steps())
 }
