@@ -207,7 +207,7 @@ func narrowASCIILong(dst []byte, src []uint16) int {
 		}
 		i += 4
 		if i == vectorHead/2 && useAVX2 && len(src)-i >= vectorMin {
-			i += narrowASCIIAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), len(src)-i)
+			i += narrowASCIIAVX2(unsafe.SliceData(dst[i:]), (*byte)(unsafe.Pointer(unsafe.SliceData(src[i:]))), len(src)-i, &unitsAsIs)
 			if i == len(src) {
 				return i
 			}
@@ -253,13 +253,11 @@ func narrowASCIIUTF16(dst, src []byte, be bool) int {
 		}
 		i += 4
 		if i == vectorHead/2 && useAVX2 && n-i >= vectorMin {
-			k := 0
+			order := &unitsAsIs
 			if be {
-				k = narrowASCIIBEAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[2*i:]), n-i)
-			} else {
-				k = narrowASCIILEAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[2*i:]), n-i)
+				order = &unitsSwapped
 			}
-			i += k
+			i += narrowASCIIAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[2*i:]), n-i, order)
 			if i == n {
 				return i
 			}

@@ -14,13 +14,7 @@ func copyASCIIAVX2(dst, src *byte, n int) int
 func widenASCIIAVX2(dst *uint16, src *byte, n int) int
 
 //go:noescape
-func narrowASCIIAVX2(dst *byte, src *uint16, n int) int
-
-//go:noescape
-func narrowASCIILEAVX2(dst *byte, src *byte, n int) int
-
-//go:noescape
-func narrowASCIIBEAVX2(dst *byte, src *byte, n int) int
+func narrowASCIIAVX2(dst, src *byte, n int, order *[16]byte) int
 
 func cpuidex(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 func xgetbv0() (eax, edx uint32)

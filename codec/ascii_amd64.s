@@ -209,14 +209,18 @@ wdone:
 	MOVQ    AX, ret+24(FP)
 	RET
 
-// func narrowASCIIAVX2(dst *byte, src *uint16, n int) int
-// As copyASCIIAVX2 from UTF-16 code units (n of them, n >= 32): 32 units a
+// func narrowASCIIAVX2(dst, src *byte, n int, order *[16]byte) int
+// As copyASCIIAVX2 from UTF-16 code units (n of them at src, any alignment,
+// n >= 32), each put in machine order by VPSHUFB with order (the identity
+// for UTF-16LE and Go's uint16s, a byte swap for UTF-16BE): 32 units a
 // step are tested against 0xFF80 (VPTEST), packed (VPACKUSWB works within
 // 128-bit lanes; VPERMQ puts the quarters back in order) and stored.
-TEXT ·narrowASCIIAVX2(SB), NOSPLIT, $0-32
+TEXT ·narrowASCIIAVX2(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
+	MOVQ order+24(FP), DX
+	VBROADCASTI128 (DX), Y5
 	XORQ AX, AX
 	VPCMPEQW Y3, Y3, Y3
 	VPSLLW  $7, Y3, Y3
@@ -226,6 +230,8 @@ nloop:
 	JHI  nlast
 	VMOVDQU (SI)(AX*2), Y0
 	VMOVDQU 32(SI)(AX*2), Y1
+	VPSHUFB Y5, Y0, Y0
+	VPSHUFB Y5, Y1, Y1
 	VPOR    Y0, Y1, Y2
 	VPTEST  Y3, Y2
 	JNZ     ndone
@@ -240,6 +246,8 @@ nlast:
 	LEAQ    -32(CX), DX
 	VMOVDQU (SI)(DX*2), Y0
 	VMOVDQU 32(SI)(DX*2), Y1
+	VPSHUFB Y5, Y0, Y0
+	VPSHUFB Y5, Y1, Y1
 	VPOR    Y0, Y1, Y2
 	VPTEST  Y3, Y2
 	JNZ     ndone
@@ -249,60 +257,5 @@ nlast:
 	MOVQ    CX, AX
 ndone:
 	VZEROUPPER
-	MOVQ    AX, ret+24(FP)
-	RET
-
-// func narrowASCIILEAVX2(dst *byte, src *byte, n int) int
-// narrowASCIIAVX2 for UTF-16LE code units held in a byte slice (any
-// alignment): the same frame, so a tail jump.
-TEXT ·narrowASCIILEAVX2(SB), NOSPLIT, $0-32
-	JMP ·narrowASCIIAVX2(SB)
-
-// func narrowASCIIBEAVX2(dst *byte, src *byte, n int) int
-// As narrowASCIIAVX2 for UTF-16BE code units held in a byte slice: read as
-// little-endian 16-bit lanes, an ASCII unit is 0x??00 with ?? < 0x80, so
-// the test mask is 0x80FF and the byte kept is the lane's high one.
-TEXT ·narrowASCIIBEAVX2(SB), NOSPLIT, $0-32
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	XORQ AX, AX
-	VPCMPEQW Y3, Y3, Y3
-	VPSLLW  $15, Y3, Y5
-	VPSRLW  $8, Y3, Y3
-	VPOR    Y5, Y3, Y3
-bloop:
-	LEAQ 32(AX), DX
-	CMPQ DX, CX
-	JHI  blast
-	VMOVDQU (SI)(AX*2), Y0
-	VMOVDQU 32(SI)(AX*2), Y1
-	VPOR    Y0, Y1, Y2
-	VPTEST  Y3, Y2
-	JNZ     bdone
-	VPSRLW  $8, Y0, Y0
-	VPSRLW  $8, Y1, Y1
-	VPACKUSWB Y1, Y0, Y4
-	VPERMQ  $0xD8, Y4, Y4
-	VMOVDQU Y4, (DI)(AX*1)
-	ADDQ    $32, AX
-	JMP     bloop
-blast:
-	CMPQ    AX, CX
-	JEQ     bdone
-	LEAQ    -32(CX), DX
-	VMOVDQU (SI)(DX*2), Y0
-	VMOVDQU 32(SI)(DX*2), Y1
-	VPOR    Y0, Y1, Y2
-	VPTEST  Y3, Y2
-	JNZ     bdone
-	VPSRLW  $8, Y0, Y0
-	VPSRLW  $8, Y1, Y1
-	VPACKUSWB Y1, Y0, Y4
-	VPERMQ  $0xD8, Y4, Y4
-	VMOVDQU Y4, (DI)(DX*1)
-	MOVQ    CX, AX
-bdone:
-	VZEROUPPER
-	MOVQ    AX, ret+24(FP)
+	MOVQ    AX, ret+32(FP)
 	RET

@@ -7,12 +7,10 @@ package codec
 
 const useAVX2 = false
 
-func asciiPrefixAVX2(p *byte, n int) int                { panic("unreachable") }
-func copyASCIIAVX2(dst, src *byte, n int) int           { panic("unreachable") }
-func widenASCIIAVX2(dst *uint16, src *byte, n int) int  { panic("unreachable") }
-func narrowASCIIAVX2(dst *byte, src *uint16, n int) int { panic("unreachable") }
-func narrowASCIILEAVX2(dst *byte, src *byte, n int) int { panic("unreachable") }
-func narrowASCIIBEAVX2(dst *byte, src *byte, n int) int { panic("unreachable") }
+func asciiPrefixAVX2(p *byte, n int) int                         { panic("unreachable") }
+func copyASCIIAVX2(dst, src *byte, n int) int                    { panic("unreachable") }
+func widenASCIIAVX2(dst *uint16, src *byte, n int) int           { panic("unreachable") }
+func narrowASCIIAVX2(dst, src *byte, n int, order *[16]byte) int { panic("unreachable") }
 
 // For the tests: no vector kernels to switch.
 func hasAVX2Kernels() bool { return false }

@@ -247,7 +247,9 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 	return 2 * i
 }
 
-// Byte orders for copyUTF16AVX2: each 16-bit lane's bytes kept, or swapped.
+// Byte orders for the kernels that read UTF-16 (copyUTF16AVX2,
+// utf16ToUTF8AVX2, narrowASCIIAVX2): each 16-bit lane's bytes kept, or
+// swapped.
 var (
 	unitsAsIs    = [16]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
 	unitsSwapped = [16]byte{1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14}
