@@ -59,17 +59,43 @@ DATA utf8Bit7<>+16(SB)/8, $0x8080808080808080
 DATA utf8Bit7<>+24(SB)/8, $0x8080808080808080
 GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 
+// UTF8_ERRORS(cur, prev, err): err is non-zero where the 32-byte block cur,
+// preceded by the block prev, has an error (Y8..Y14 hold the tables and
+// constants; Y3..Y6 are scratch).
+#define UTF8_ERRORS(cur, prev, err) \
+	VPERM2I128 $0x21, cur, prev, Y3; \
+	VPALIGNR   $15, Y3, cur, Y4; \
+	VPALIGNR   $14, Y3, cur, Y5; \
+	VPALIGNR   $13, Y3, cur, Y6; \
+	VPSUBUSB   Y12, Y5, Y5; \
+	VPSUBUSB   Y13, Y6, Y6; \
+	VPOR       Y6, Y5, Y5; \
+	VPAND      Y14, Y5, Y5; \
+	VPSRLW     $4, Y4, Y6; \
+	VPAND      Y8, Y6, Y6; \
+	VPSHUFB    Y6, Y9, Y6; \
+	VPAND      Y8, Y4, Y4; \
+	VPSHUFB    Y4, Y10, Y4; \
+	VPAND      Y4, Y6, Y6; \
+	VPSRLW     $4, cur, Y4; \
+	VPAND      Y8, Y4, Y4; \
+	VPSHUFB    Y4, Y11, Y4; \
+	VPAND      Y4, Y6, Y6; \
+	VPXOR      Y6, Y5, err
+
 // func utf8ValidBlocksAVX2(dst, p *byte, n int) int
 // Returns 32 × the number of leading 32-byte blocks of p[:n] in which no
 // error is seen, and copies those blocks to dst unless dst is nil (one
 // pass for a decoder or encoder whose output is the input). A sequence cut
 // by the end of the last such block may still be unfinished; the caller
-// rechecks from its start.
+// rechecks from its start. Blocks go two at a time: on non-Latin text the
+// loop is bound by how many instructions the core can issue, and a pair
+// shares the ASCII test, the error test and the loop's bookkeeping.
 TEXT ·utf8ValidBlocksAVX2(SB), NOSPLIT, $0-32
 	MOVQ dst+0(FP), DI
 	MOVQ p+8(FP), SI
 	MOVQ n+16(FP), CX
-	XORQ AX, AX                       // offset of the block
+	XORQ AX, AX                       // offset of the pair of blocks
 	XORQ R8, R8                       // non-ASCII mask of the previous block
 	VPXOR Y7, Y7, Y7                  // the previous block
 	VMOVDQU utf8Nibble<>(SB), Y8
@@ -79,76 +105,58 @@ TEXT ·utf8ValidBlocksAVX2(SB), NOSPLIT, $0-32
 	VMOVDQU utf8Third<>(SB), Y12
 	VMOVDQU utf8Fourth<>(SB), Y13
 	VMOVDQU utf8Bit7<>(SB), Y14
-loop:
+pair:
+	LEAQ 64(AX), DX
+	CMPQ DX, CX
+	JHI  single
+	VMOVDQU (SI)(AX*1), Y0
+	VMOVDQU 32(SI)(AX*1), Y1
+	VPOR    Y0, Y1, Y2
+	VPMOVMSKB Y2, BX
+	ORL  R8, BX
+	JZ   copyPair                     // these blocks and the one before are ASCII
+	UTF8_ERRORS(Y0, Y7, Y2)
+	UTF8_ERRORS(Y1, Y0, Y15)
+	VPOR    Y2, Y15, Y15
+	VPTEST  Y15, Y15
+	JNZ     pairError
+	VPMOVMSKB Y1, R8
+copyPair:
+	TESTQ DI, DI
+	JZ   nextPair
+	VMOVDQU Y0, (DI)(AX*1)
+	VMOVDQU Y1, 32(DI)(AX*1)
+nextPair:
+	VMOVDQU Y1, Y7
+	ADDQ $64, AX
+	JMP  pair
+pairError:
+	// The first block of the pair may still be clean.
+	VPTEST Y2, Y2
+	JNZ  done
+	TESTQ DI, DI
+	JZ   firstClean
+	VMOVDQU Y0, (DI)(AX*1)
+firstClean:
+	ADDQ $32, AX
+	JMP  done
+single:
+	// Fewer than 64 bytes left: one more block if 32 are.
 	LEAQ 32(AX), DX
 	CMPQ DX, CX
 	JHI  done
 	VMOVDQU (SI)(AX*1), Y0
 	VPMOVMSKB Y0, BX
-	MOVL BX, DX
-	ORL  R8, DX
-	JZ   ascii                        // this block and the last are ASCII
-	// prev1, prev2, prev3: the input shifted by 1, 2 and 3 bytes, with the
-	// previous block's last bytes coming in.
-	VPERM2I128 $0x21, Y0, Y7, Y1      // previous block's high lane, this block's low lane
-	VPALIGNR $15, Y1, Y0, Y2
-	VPALIGNR $14, Y1, Y0, Y3
-	VPALIGNR $13, Y1, Y0, Y4
-	VPSRLW   $4, Y2, Y5
-	VPAND    Y8, Y5, Y5
-	VPSHUFB  Y5, Y9, Y5               // byte one, high nibble
-	VPAND    Y8, Y2, Y6
-	VPSHUFB  Y6, Y10, Y6              // byte one, low nibble
-	VPAND    Y6, Y5, Y5
-	VPSRLW   $4, Y0, Y6
-	VPAND    Y8, Y6, Y6
-	VPSHUFB  Y6, Y11, Y6              // byte two, high nibble
-	VPAND    Y6, Y5, Y5               // the two-byte errors
-	VPSUBUSB Y12, Y3, Y3
-	VPSUBUSB Y13, Y4, Y4
-	VPOR     Y4, Y3, Y3
-	VPAND    Y14, Y3, Y3              // must be a third or fourth byte
-	VPXOR    Y5, Y3, Y3
-	VPTEST   Y3, Y3
-	JNZ      done
-next:
+	ORL  R8, BX
+	JZ   copySingle
+	UTF8_ERRORS(Y0, Y7, Y2)
+	VPTEST  Y2, Y2
+	JNZ     done
+copySingle:
 	TESTQ DI, DI
-	JZ   nocopy
+	JZ   firstClean
 	VMOVDQU Y0, (DI)(AX*1)
-nocopy:
-	VMOVDQU Y0, Y7
-	MOVL BX, R8
 	ADDQ $32, AX
-	JMP  loop
-ascii:
-	// Text in a Latin script, or markup: while it stays ASCII, 64 bytes a
-	// step; the first other block goes to the loop with an ASCII block
-	// before it.
-	TESTQ DI, DI
-	JZ   ascii64
-	VMOVDQU Y0, (DI)(AX*1)
-ascii64:
-	ADDQ $32, AX
-	LEAQ 64(AX), DX
-	CMPQ DX, CX
-	JHI  asciiEnd
-	VMOVDQU (SI)(AX*1), Y0
-	VMOVDQU 32(SI)(AX*1), Y1
-	VPOR Y0, Y1, Y2
-	VPMOVMSKB Y2, DX
-	TESTL DX, DX
-	JNZ  asciiEnd
-	TESTQ DI, DI
-	JZ   ascii64more
-	VMOVDQU Y0, (DI)(AX*1)
-	VMOVDQU Y1, 32(DI)(AX*1)
-ascii64more:
-	ADDQ $32, AX
-	JMP  ascii64
-asciiEnd:
-	VMOVDQU -32(SI)(AX*1), Y7
-	XORL R8, R8
-	JMP  loop
 done:
 	VZEROUPPER
 	MOVQ AX, ret+24(FP)

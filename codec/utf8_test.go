@@ -47,9 +47,10 @@ func checkValidPrefix(t *testing.T, p []byte) {
 // E0, ED, F0 or F4, at positions around the 32-byte block boundaries of the
 // vector validator, inside ASCII and inside valid multi-byte text.
 func TestUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
-	ascii := []byte(strings.Repeat("a", 120))
-	multi := []byte(strings.Repeat("\u00e9\u3042\U0001F600x\u4e00", 10)[:120]) // cut anywhere: the end may be unfinished
-	positions := []int{0, 1, 28, 29, 30, 31, 32, 33, 61, 62, 63, 64, 95, 96, 117}
+	// 184 bytes: two pairs of blocks, a single block, a scalar tail.
+	ascii := []byte(strings.Repeat("a", 184))
+	multi := []byte(strings.Repeat("\u00e9\u3042\U0001F600x\u4e00", 15)[:184]) // cut anywhere: the end may be unfinished
+	positions := []int{0, 1, 28, 29, 30, 31, 32, 33, 61, 62, 63, 64, 95, 96, 127, 128, 129, 159, 160, 181}
 	for _, base := range [][]byte{ascii, multi} {
 		for b0 := 0x80; b0 < 0x100; b0++ {
 			for b1 := 0; b1 < 0x100; b1++ {
