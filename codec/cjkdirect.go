@@ -14,11 +14,12 @@ import (
 // goes through the encoder's algorithm, one character at a time.
 
 // The code points a direct table covers: U+2000 (general punctuation) to
-// U+DFFF, which takes in CJK symbols, kana, CJK Unified Ideographs and
-// hangul syllables (96 KiB a table).
+// U+FFFF, which takes in CJK symbols, kana, CJK Unified Ideographs, hangul
+// syllables and the fullwidth forms (U+FF00..U+FFEF: the comma, colon and
+// parentheses of Chinese and Japanese text); 112 KiB a table.
 const (
 	directLow  = 0x2000
-	directHigh = 0xE000
+	directHigh = 0x10000
 )
 
 // directTable maps code point directLow+i to its encoding's two bytes (the

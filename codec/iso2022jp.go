@@ -520,10 +520,12 @@ func jis0208Pair(c rune) uint16 {
 
 // jis0208Direct returns the two bytes (first in the high half) of c in
 // the jis0208 state from EUC-JP's direct table t, which has the same
-// pointers with 0x80 added to both bytes, or 0 if t has no entry for c (c
-// may be -1).
+// pointers with 0x80 added to both bytes, or 0 if t has no such entry for c
+// (c may be -1). EUC-JP's other two-byte form, 0x8E and a byte for the
+// halfwidth katakana, is not one: ISO-2022-JP maps those to fullwidth ones
+// first, in the general loop.
 func jis0208Direct(t *directTable, c rune) uint16 {
-	if k := uint32(c) - directLow; k < uint32(len(t)) {
+	if k := uint32(c) - directLow; k < uint32(len(t)) && t[k] >= 0xA100 {
 		return t[k] & 0x7F7F
 	}
 	return 0
