@@ -2,6 +2,8 @@ package codec
 
 import (
 	"encoding/binary"
+	"math/bits"
+	"unsafe"
 
 	"github.com/whatenc/whatenc/indexes"
 )
@@ -464,6 +466,7 @@ func encodeISO2022JPRun(st *iso2022JPEncoderState, src, dst []byte, i int, res *
 				}
 			}
 		case iso2022JPEncJIS0208:
+			i, w = encodeJIS0208Three(t, src, dst, i, w)
 			for i < len(src) && src[i] >= 0x80 && len(dst)-w >= 2 {
 				c, n := rune(-1), 3
 				if i+2 < len(src) {
@@ -501,6 +504,32 @@ func encodeISO2022JPRun(st *iso2022JPEncoderState, src, dst []byte, i int, res *
 		res.Written = w
 		return i
 	}
+}
+
+// encodeJIS0208Three is encodeISO2022JPRun's inner loop in the jis0208
+// state where words can be loaded and stored unaligned: three-byte
+// sequences that EUC-JP's direct table t maps to index jis0208, a sequence
+// and the byte after it in one load (the checks are those of
+// encodeDirectThree). It returns the new positions in src and dst.
+func encodeJIS0208Three(t *directTable, src, dst []byte, i, w int) (int, int) {
+	if !fastStores {
+		return i, w
+	}
+	sp, dp := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(dst))
+	for i+4 <= len(src) && w+2 <= len(dst) {
+		x := *(*uint32)(unsafe.Add(sp, i))
+		if x&0xC0C0F0 != 0x8080E0 {
+			break
+		}
+		k := (x&0x0F)<<12 | (x&0x3F00)>>2 | (x>>16)&0x3F - directLow
+		if k >= uint32(len(t)) || t[k] < 0xA100 {
+			break
+		}
+		*(*uint16)(unsafe.Add(dp, w)) = bits.ReverseBytes16(t[k] & 0x7F7F) // first byte in the high half
+		w += 2
+		i += 3
+	}
+	return i, w
 }
 
 // jis0208Pair returns the two bytes (first in the high half) of c in the
