@@ -85,13 +85,12 @@ func (d *Decoder) DecodeToUTF8(src, dst []byte, last bool) DecodeResult {
 			return DecodeResult{Read: n, Written: n}
 		}
 		s := newUTF8Sink(dst[n:])
-		r := d.decode(src[n:], &s, last)
-		r.Read += n
-		r.Written += n
-		return r
+		st, read := d.decode(src[n:], &s, last)
+		return d.result(st, n+read, n+s.n)
 	}
 	s := newUTF8Sink(dst)
-	return d.decode(src, &s, last)
+	st, read := d.decode(src, &s, last)
+	return d.result(st, read, s.n)
 }
 
 // DecodeToUTF16 decodes src into dst as UTF-16 code units; see the package
@@ -105,13 +104,12 @@ func (d *Decoder) DecodeToUTF16(src []byte, dst []uint16, last bool) DecodeResul
 			return DecodeResult{Read: n, Written: n}
 		}
 		s := newUTF16Sink(dst[n:])
-		r := d.decode(src[n:], &s, last)
-		r.Read += n
-		r.Written += n
-		return r
+		st, read := d.decode(src[n:], &s, last)
+		return d.result(st, n+read, n+s.n)
 	}
 	s := newUTF16Sink(dst)
-	return d.decode(src, &s, last)
+	st, read := d.decode(src, &s, last)
+	return d.result(st, read, s.n)
 }
 
 // PassesASCII reports whether the next call, if its input is all ASCII and
@@ -132,7 +130,11 @@ func (d *Decoder) asciiShortcut() bool {
 // restored bytes into d.back that must be decoded before the rest of src.
 const statusRestart Status = 0xFF
 
-func (d *Decoder) decode(src []byte, s *sink, last bool) DecodeResult {
+// decode is the decoder's loop over src into s: BOM handling, restored
+// bytes, the family's decoder. It returns the status and the bytes of src
+// read; the caller makes the DecodeResult (a small call's cost is mostly
+// its struct copies, so it is made once).
+func (d *Decoder) decode(src []byte, s *sink, last bool) (Status, int) {
 	if d.finished {
 		d.Reset()
 	}
@@ -142,13 +144,13 @@ func (d *Decoder) decode(src []byte, s *sink, last bool) DecodeResult {
 		n := d.handleBOM(src, last)
 		read = n
 		if !d.bomDone {
-			return DecodeResult{Status: InputEmpty, Read: read}
+			return InputEmpty, read
 		}
 	}
 	for {
 		if d.nback > 0 {
 			if st := d.drainBack(s); st != InputEmpty {
-				return d.result(st, read, s)
+				return st, read
 			}
 		}
 		st, n := d.decodeFamily(src[read:], s, last)
@@ -161,18 +163,19 @@ func (d *Decoder) decode(src []byte, s *sink, last bool) DecodeResult {
 				continue
 			}
 			d.finished = true
-			return d.result(st, read, s)
 		}
-		return d.result(st, read, s)
+		return st, read
 	}
 }
 
-func (d *Decoder) result(st Status, read int, s *sink) DecodeResult {
+// result is the DecodeResult of a call that ended with st, having read and
+// written as much.
+func (d *Decoder) result(st Status, read, written int) DecodeResult {
+	r := DecodeResult{Status: st, Read: read, Written: written, Replaced: d.replaced}
 	if st == Malformed {
-		return DecodeResult{Status: st, Read: read, Written: s.n, Replaced: d.replaced,
-			MalformedLen: d.malformedLen, ConsumedAfter: int(d.nback)}
+		r.MalformedLen, r.ConsumedAfter = d.malformedLen, int(d.nback)
 	}
-	return DecodeResult{Status: st, Read: read, Written: s.n, Replaced: d.replaced}
+	return r
 }
 
 // drainBack decodes the restored bytes in d.back. Bytes it restores again go
