@@ -40,7 +40,7 @@ RPATH    = -Wl,-rpath,$(abspath $(dir $(1)))
 
 .PHONY: all lib static pc example test test-go test-c test-exports test-header test-asan test-cmake \
         test-cgocheck2 test-install test-deb test-examples test-python test-rust \
-        install uninstall deb bench bench-c clean
+        install uninstall deb bench bench-c bench-go clean
 
 all: lib static pc example
 
@@ -196,6 +196,10 @@ bench:
 
 bench-c:
 	$(MAKE) -C bench run
+
+# codec/ against golang.org/x/text, each pair's two benchmarks in turns.
+bench-go:
+	python3 scripts/xtext-ratios.py
 
 clean:
 	rm -rf $(B)
