@@ -13,19 +13,20 @@ import (
 // bytes in one load, so the loop does no index arithmetic; everything else
 // goes through the encoder's algorithm, one character at a time.
 
-// The code points a direct table covers: U+2000 (general punctuation) to
-// U+FFFF, which takes in CJK symbols, kana, CJK Unified Ideographs, hangul
-// syllables and the fullwidth forms (U+FF00..U+FFEF: the comma, colon and
-// parentheses of Chinese and Japanese text); 112 KiB a table.
-const (
-	directLow  = 0x2000
-	directHigh = 0x10000
-)
+// A direct table covers the code points of three UTF-8 bytes, U+0800 to
+// U+FFFF, which take in CJK symbols, kana, CJK Unified Ideographs, hangul
+// syllables and the fullwidth forms (the comma, colon and parentheses of
+// Chinese and Japanese text). It is indexed by the code point itself, so
+// that any 16 bits a loop decodes index it without a check, and holds 0
+// below U+0800 (an overlong three-byte sequence decodes there) and for the
+// surrogates; 128 KiB a table.
+const directLow = 0x800
 
-// directTable maps code point directLow+i to its encoding's two bytes (the
-// first in the high half), or 0 where the encoder writes anything else:
-// nothing (unmappable), one byte or four.
-type directTable [directHigh - directLow]uint16
+// directTable maps a code point to its encoding's two bytes (the first in
+// the high half), or 0 where the encoder writes anything else: nothing
+// (unmappable), one byte or four. The entry past U+FFFF is always 0: the
+// vector kernel loads 4 bytes at an entry.
+type directTable [0x10000 + 1]uint16
 
 // directTables are built on first use, one per family, so that a process
 // pays only for the encodings it encodes into.
@@ -40,12 +41,12 @@ func directTableFor(f family) *directTable {
 	d.once.Do(func() {
 		t := new(directTable)
 		var buf [4]byte
-		for c := rune(directLow); c < directHigh; c++ {
+		for c := rune(directLow); c <= 0xFFFF; c++ {
 			if c >= 0xD800 && c <= 0xDFFF {
 				continue
 			}
 			if n, bad := encodeCJKChar(f, c, buf[:]); n == 2 && bad < 0 {
-				t[c-directLow] = uint16(buf[0])<<8 | uint16(buf[1])
+				t[c] = uint16(buf[0])<<8 | uint16(buf[1])
 			}
 		}
 		d.table = t
@@ -130,30 +131,51 @@ func encodeDirectThree(t *directTable, src, dst []byte, i, w int) (int, int) {
 	if fastStores {
 		// Four bytes at a time in one load (a three-byte sequence and the
 		// next byte), the two output bytes in one store; the checks are
-		// those of the loop below.
+		// those of the loop below. With AVX2, the vector kernel first
+		// takes what it can (eight sequences a step, while they all map),
+		// then these words take 24 bytes before it looks again, or 48 if
+		// it took nothing: text of short runs (hangul between spaces) pays
+		// for a look every 16 characters, and Chinese or Japanese text
+		// goes back to the kernel soon after a comma.
 		sp, dp := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(dst))
-		for i+4 <= len(src) && w+2 <= len(dst) {
-			x := *(*uint32)(unsafe.Add(sp, i))
-			if x&0xC0C0F0 != 0x8080E0 {
-				if x&0x8080 == 0x8000 { // an ASCII byte, then not
-					*(*byte)(unsafe.Add(dp, w)) = byte(x)
-					w++
-					i++
-					continue
+		vector := useAVX2
+	outer:
+		for {
+			stop := len(src) - 4
+			if vector {
+				next := 48 // bytes before the next look, if this one finds nothing
+				if len(src)-i >= 32 && (*(*byte)(unsafe.Add(sp, i))^0xE0|*(*byte)(unsafe.Add(sp, i+12))^0xE0|*(*byte)(unsafe.Add(sp, i+21))^0xE0)&0xF0 == 0 {
+					r, n := encodeThreesAVX2((*byte)(unsafe.Add(dp, w)), len(dst)-w, (*byte)(unsafe.Add(sp, i)), len(src)-i, t)
+					i += r
+					w += n
+					if r > 0 {
+						next = 24
+					}
 				}
+				stop = min(stop, i+next)
+			}
+			for i <= stop && w+2 <= len(dst) {
+				x := *(*uint32)(unsafe.Add(sp, i))
+				if x&0xC0C0F0 != 0x8080E0 {
+					if x&0x8080 == 0x8000 { // an ASCII byte, then not
+						*(*byte)(unsafe.Add(dp, w)) = byte(x)
+						w++
+						i++
+						continue
+					}
+					break outer
+				}
+				v := t[uint16((x&0x0F)<<12|(x&0x3F00)>>2|(x>>16)&0x3F)]
+				if v == 0 {
+					break outer
+				}
+				*(*uint16)(unsafe.Add(dp, w)) = bits.ReverseBytes16(v) // first byte in the high half
+				w += 2
+				i += 3
+			}
+			if i > len(src)-4 || w+2 > len(dst) {
 				break
 			}
-			k := (x&0x0F)<<12 | (x&0x3F00)>>2 | (x>>16)&0x3F - directLow
-			if k >= uint32(len(t)) {
-				break
-			}
-			v := t[k]
-			if v == 0 {
-				break
-			}
-			*(*uint16)(unsafe.Add(dp, w)) = bits.ReverseBytes16(v) // first byte in the high half
-			w += 2
-			i += 3
 		}
 	}
 	for i+2 < len(src) && w+1 < len(dst) {
@@ -168,18 +190,13 @@ func encodeDirectThree(t *directTable, src, dst []byte, i, w int) (int, int) {
 			continue
 		}
 		// A lead byte E0..EF and two continuation bytes. Overlong forms
-		// (below U+0800) fall below directLow and surrogates have no
-		// entry, so the range check and the table do the rest of
-		// utf8Three's checks.
+		// (below U+0800) and surrogates have no entry, so the table does
+		// the rest of utf8Three's checks.
 		b1, b2 := src[i+1], src[i+2]
 		if b&0xF0 != 0xE0 || (b1&0xC0|(b2&0xC0)>>2) != 0xA0 {
 			break
 		}
-		k := (uint32(b&0x0F)<<12 | uint32(b1&0x3F)<<6 | uint32(b2&0x3F)) - directLow
-		if k >= uint32(len(t)) {
-			break
-		}
-		v := t[k]
+		v := t[uint16(b&0x0F)<<12|uint16(b1&0x3F)<<6|uint16(b2&0x3F)]
 		if v == 0 {
 			break
 		}
@@ -211,8 +228,8 @@ func (enc *Encoder) encodeCJKRunFromUTF16(src []uint16, dst []byte) (read, writt
 			i++
 			continue
 		}
-		if k := uint32(u) - directLow; k < uint32(len(t)) && t[k] != 0 {
-			dst[w], dst[w+1] = byte(t[k]>>8), byte(t[k])
+		if v := t[u]; v != 0 {
+			dst[w], dst[w+1] = byte(v>>8), byte(v)
 			w += 2
 			i++
 			continue

@@ -521,11 +521,11 @@ func encodeJIS0208Three(t *directTable, src, dst []byte, i, w int) (int, int) {
 		if x&0xC0C0F0 != 0x8080E0 {
 			break
 		}
-		k := (x&0x0F)<<12 | (x&0x3F00)>>2 | (x>>16)&0x3F - directLow
-		if k >= uint32(len(t)) || t[k] < 0xA100 {
+		v := t[uint16((x&0x0F)<<12|(x&0x3F00)>>2|(x>>16)&0x3F)]
+		if v < 0xA100 {
 			break
 		}
-		*(*uint16)(unsafe.Add(dp, w)) = bits.ReverseBytes16(t[k] & 0x7F7F) // first byte in the high half
+		*(*uint16)(unsafe.Add(dp, w)) = bits.ReverseBytes16(v & 0x7F7F) // first byte in the high half
 		w += 2
 		i += 3
 	}
@@ -554,8 +554,8 @@ func jis0208Pair(c rune) uint16 {
 // halfwidth katakana, is not one: ISO-2022-JP maps those to fullwidth ones
 // first, in the general loop.
 func jis0208Direct(t *directTable, c rune) uint16 {
-	if k := uint32(c) - directLow; k < uint32(len(t)) && t[k] >= 0xA100 {
-		return t[k] & 0x7F7F
+	if uint32(c) <= 0xFFFF && t[c] >= 0xA100 {
+		return t[c] & 0x7F7F
 	}
 	return 0
 }

@@ -1,0 +1,121 @@
+package codec
+
+import (
+	"math/rand"
+	"testing"
+
+	"github.com/whatenc/whatenc/internal/reference"
+)
+
+// randomCJKText is UTF-8 made mostly of long runs of three-byte characters
+// of the encoding's repertoire (the vector kernel's steps), broken by what
+// stops it: ASCII, two- and four-byte characters, characters the encoding
+// lacks or writes otherwise, and malformed bytes.
+func randomCJKText(rng *rand.Rand, t *directTable, n int) []byte {
+	var mapped []rune
+	for c := rune(0x3000); c < 0xA000 && len(mapped) < 4000; c += rune(1 + rng.Intn(3)) {
+		if t[c] != 0 {
+			mapped = append(mapped, c)
+		}
+	}
+	breaks := []string{"a", " ", ", ", "\u00e9", "\U0001F600", "\uE000", "\uFFFD", "\u0800", "\uD7FF", "\u20AC", "\xe3\x81", "\xed\xa0\x80", "\xe0\x80\xaf", "\xff", "\xe3\x81a",
+		"\U00050000", "\U0010FFFF", "\xf9\x80\x80", "\xfe\xbf\xbf", "\xe9\xc0\x80", "\xe9\x80\x7f"}
+	var b []byte
+	for len(b) < n {
+		if rng.Intn(12) == 0 {
+			b = append(b, breaks[rng.Intn(len(breaks))]...)
+			continue
+		}
+		for k := rng.Intn(40); k >= 0; k-- {
+			b = append(b, string(mapped[rng.Intn(len(mapped))])...)
+		}
+	}
+	return b[:n]
+}
+
+// The kernel alone, in every encoding with a direct table: whole steps of
+// eight sequences, exactly the reference's bytes for what it read, nothing
+// written past dstLen, at every alignment.
+func TestEncodeThreesVector(t *testing.T) {
+	needReference(t)
+	if !hasAVX2Kernels() {
+		t.Skip("skipping: no AVX2 here")
+	}
+	rng := rand.New(rand.NewSource(41))
+	steps := 0 // so that the test cannot pass on a kernel that takes none
+	for _, e := range []*Encoding{GB18030, GBK, Big5, EUCJP, ShiftJIS, EUCKR} {
+		tab := directTableFor(e.family)
+		for k := 0; k < 2000; k++ {
+			off := rng.Intn(32)
+			text := randomCJKText(rng, tab, 32+rng.Intn(400))
+			src := append(make([]byte, off), text...)[off:]
+			room := rng.Intn(2 * len(src))
+			buf := make([]byte, room+32)
+			for i := range buf {
+				buf[i] = guard
+			}
+			read, written := encodeThreesAVX2(&buf[0], room, &src[0], len(src), tab)
+			if read%24 != 0 || written != read/3*2 || read > len(src)-32+24 || written > room {
+				t.Fatalf("%s % x into %d: read %d, wrote %d", e, src, room, read, written)
+			}
+			steps += read / 24
+			want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src[:read]), reference.EncodeFatal)
+			if string(buf[:written]) != string(want) {
+				t.Fatalf("%s % x: read %d, wrote % x, want % x", e, src, read, buf[:written], want)
+			}
+			for i := written; i < len(buf); i++ {
+				if buf[i] != guard {
+					t.Fatalf("%s % x: wrote past the %d bytes it reports (room %d)", e, src, written, room)
+				}
+			}
+			// It stops only where a step cannot go: at the end, without
+			// room, or at a group that is not eight mapped sequences.
+			if len(src)-read >= 32 && room-written >= 16 {
+				if stop := validMappedThrees(tab, src[read:read+24]); stop {
+					t.Fatalf("%s % x: stopped at %d before eight mapped sequences", e, src, read)
+				}
+			}
+		}
+	}
+	t.Logf("%d steps", steps)
+	if steps < 5000 {
+		t.Fatalf("the kernel took %d steps in all: too few for the test to mean much", steps)
+	}
+}
+
+// validMappedThrees reports whether g (24 bytes) is eight three-byte
+// sequences that t maps.
+func validMappedThrees(t *directTable, g []byte) bool {
+	for k := 0; k < 24; k += 3 {
+		c := utf8Three(g[k], g[k+1], g[k+2])
+		if c < 0 || t[c] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// The encoders with the kernel and without, against the reference, on
+// such text, in one call and with chunk splits.
+func TestCJKEncodersLongRuns(t *testing.T) {
+	needReference(t)
+	kernelModes(t, func(t *testing.T) {
+		for _, e := range []*Encoding{GB18030, GBK, Big5, EUCJP, ShiftJIS, EUCKR, ISO2022JP} {
+			rng := rand.New(rand.NewSource(int64(e.ID()) + 200))
+			tab := directTableFor(e.family)
+			if e == ISO2022JP {
+				tab = directTableFor(familyEUCJP)
+			}
+			for k := 0; k < 40; k++ {
+				src := randomCJKText(rng, tab, rng.Intn(600))
+				want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src), reference.EncodeHTML)
+				dst := make([]byte, 8*len(src)+16)
+				r := e.NewEncoder(HTML).EncodeFromUTF8(src, dst, true)
+				if r.Read != len(src) || string(dst[:r.Written]) != string(want) {
+					t.Fatalf("%s encoder, input % x:\n got  % x\n want % x", e, src, dst[:r.Written], want)
+				}
+				diffEncodeRaw(t, e, src, nil, int64(k))
+			}
+		}
+	})
+}

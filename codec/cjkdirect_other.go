@@ -1,0 +1,7 @@
+//go:build !amd64
+
+package codec
+
+func encodeThreesAVX2(dst *byte, dstLen int, src *byte, n int, t *directTable) (read, written int) {
+	panic("unreachable")
+}
