@@ -40,6 +40,31 @@ func hasAVX2() bool {
 	return ebx7&(1<<5) != 0
 }
 
+// useAVX512 selects the AVX-512 (F and BW) kernels where one exists;
+// only set with useAVX2.
+var useAVX512 = hasAVX2() && hasAVX512()
+
+// hasAVX512 reports AVX-512 F and BW, with the operating system saving the
+// opmask and ZMM registers.
+func hasAVX512() bool {
+	maxLeaf, _, _, _ := cpuidex(0, 0)
+	if maxLeaf < 7 {
+		return false
+	}
+	_, _, ecx1, _ := cpuidex(1, 0)
+	if ecx1&(1<<27) == 0 { // OSXSAVE
+		return false
+	}
+	if xcr0, _ := xgetbv0(); xcr0&0xE6 != 0xE6 { // XMM, YMM, opmask, ZMM0-15 upper halves, ZMM16-31
+		return false
+	}
+	_, ebx7, _, _ := cpuidex(7, 0)
+	const avx512f, avx512bw = 1 << 16, 1 << 30
+	return ebx7&avx512f != 0 && ebx7&avx512bw != 0
+}
+
 // For the tests: whether the kernels can run here, and switching them.
-func hasAVX2Kernels() bool { return hasAVX2() }
-func setAVX2(on bool)      { useAVX2 = on }
+func hasAVX2Kernels() bool   { return hasAVX2() }
+func hasAVX512Kernels() bool { return hasAVX2() && hasAVX512() }
+func setAVX2(on bool)        { useAVX2 = on }
+func setAVX512(on bool)      { useAVX512 = on }

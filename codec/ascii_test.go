@@ -33,15 +33,24 @@ func refASCIIPrefix16(u []uint16) int {
 // kernelModes runs f with the vector kernels on (if available) and off.
 func kernelModes(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
-	modes := []bool{false}
+	type mode struct{ avx2, avx512 bool }
+	modes := []mode{{false, false}}
 	if hasAVX2Kernels() {
-		modes = append(modes, true)
+		modes = append(modes, mode{true, false})
 	}
-	saved := useAVX2
-	defer setAVX2(saved)
-	for _, on := range modes {
-		setAVX2(on)
-		t.Run(fmt.Sprintf("avx2=%v", on), f)
+	if hasAVX512Kernels() {
+		modes = append(modes, mode{true, true})
+	}
+	saved2, saved512 := useAVX2, useAVX512
+	defer func() { setAVX2(saved2); setAVX512(saved512) }()
+	for _, m := range modes {
+		setAVX2(m.avx2)
+		setAVX512(m.avx512)
+		name := fmt.Sprintf("avx2=%v", m.avx2)
+		if m.avx512 {
+			name = "avx512=true"
+		}
+		t.Run(name, f)
 	}
 }
 

@@ -180,7 +180,13 @@ func utf8CopyValidPrefix(dst, p []byte) int {
 		if dst != nil {
 			d = &dst[:len(p)][0]
 		}
-		if n := utf8ValidBlocksAVX2(d, &p[0], len(p)); n > 0 {
+		var n int
+		if useAVX512 && len(p) >= 256 {
+			n = utf8ValidBlocksAVX512(d, &p[0], len(p))
+		} else {
+			n = utf8ValidBlocksAVX2(d, &p[0], len(p))
+		}
+		if n > 0 {
 			n--
 			for n > 0 && p[n]&0xC0 == 0x80 {
 				n--

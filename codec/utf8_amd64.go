@@ -7,6 +7,12 @@ package codec
 //go:noescape
 func utf8ValidBlocksAVX2(dst, p *byte, n int) int
 
+// utf8ValidBlocksAVX512 is the same with AVX-512, 64 × the number of
+// leading 64-byte blocks. Callers check useAVX512 first.
+//
+//go:noescape
+func utf8ValidBlocksAVX512(dst, p *byte, n int) int
+
 // utf8ToUTF16AVX2 is utf8to16_amd64.s's converter from valid UTF-8 to
 // UTF-16 (see utf8to16.go).
 //

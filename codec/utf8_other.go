@@ -4,6 +4,8 @@ package codec
 
 func utf8ValidBlocksAVX2(dst, p *byte, n int) int { panic("unreachable") }
 
+func utf8ValidBlocksAVX512(dst, p *byte, n int) int { panic("unreachable") }
+
 func utf8ToUTF16AVX2(dst *uint16, src *byte, n int, t *utf8StepTables) (read, written int) {
 	panic("unreachable")
 }

@@ -24,7 +24,7 @@ func checkValidPrefix(t *testing.T, p []byte) {
 	t.Helper()
 	want := validPrefixOracle(p)
 	if got := utf8ValidPrefix(p); got != want {
-		t.Fatalf("utf8ValidPrefix(% x) = %d, want %d (AVX2 %v)", p, got, want, useAVX2)
+		t.Fatalf("utf8ValidPrefix(% x) = %d, want %d (AVX2 %v, AVX-512 %v)", p, got, want, useAVX2, useAVX512)
 	}
 	// The copying form: the same length, the prefix copied, nothing
 	// written past len(p).
@@ -33,11 +33,11 @@ func checkValidPrefix(t *testing.T, p []byte) {
 		dst[i] = guard
 	}
 	if got := utf8CopyValidPrefix(dst[:len(p)], p); got != want || string(dst[:want]) != string(p[:want]) {
-		t.Fatalf("utf8CopyValidPrefix(% x) = %d, copied % x; want %d (AVX2 %v)", p, got, dst[:got], want, useAVX2)
+		t.Fatalf("utf8CopyValidPrefix(% x) = %d, copied % x; want %d (AVX2 %v, AVX-512 %v)", p, got, dst[:got], want, useAVX2, useAVX512)
 	}
 	for i := len(p); i < len(dst); i++ {
 		if dst[i] != guard {
-			t.Fatalf("utf8CopyValidPrefix(% x) wrote past len(p) (AVX2 %v)", p, useAVX2)
+			t.Fatalf("utf8CopyValidPrefix(% x) wrote past len(p) (AVX2 %v, AVX-512 %v)", p, useAVX2, useAVX512)
 		}
 	}
 }
@@ -47,10 +47,16 @@ func checkValidPrefix(t *testing.T, p []byte) {
 // E0, ED, F0 or F4, at positions around the 32-byte block boundaries of the
 // vector validator, inside ASCII and inside valid multi-byte text.
 func TestUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
-	// 184 bytes: two pairs of blocks, a single block, a scalar tail.
-	ascii := []byte(strings.Repeat("a", 184))
-	multi := []byte(strings.Repeat("\u00e9\u3042\U0001F600x\u4e00", 15)[:184]) // cut anywhere: the end may be unfinished
-	positions := []int{0, 1, 28, 29, 30, 31, 32, 33, 61, 62, 63, 64, 95, 96, 127, 128, 129, 159, 160, 181}
+	kernelModes(t, testUTF8ValidPrefixErrorsEverywhere)
+}
+
+func testUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
+	// 312 bytes: for the AVX2 validator four pairs of blocks, a single
+	// block and a scalar tail; for the AVX-512 one four 64-byte blocks
+	// and a scalar tail.
+	ascii := []byte(strings.Repeat("a", 312))
+	multi := []byte(strings.Repeat("\u00e9\u3042\U0001F600x\u4e00", 25)[:312]) // cut anywhere: the end may be unfinished
+	positions := []int{0, 1, 30, 31, 32, 33, 62, 63, 64, 65, 95, 96, 127, 128, 129, 159, 160, 190, 191, 192, 255, 256, 257, 287, 288, 309}
 	for _, base := range [][]byte{ascii, multi} {
 		for b0 := 0x80; b0 < 0x100; b0++ {
 			for b1 := 0; b1 < 0x100; b1++ {
@@ -81,11 +87,15 @@ func TestUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
 // TestUTF8ValidPrefixRandom mixes valid text of every sequence length with
 // random damage: a changed, deleted or inserted byte, a cut end.
 func TestUTF8ValidPrefixRandom(t *testing.T) {
+	kernelModes(t, testUTF8ValidPrefixRandom)
+}
+
+func testUTF8ValidPrefixRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	chars := []string{"a", " ", "\u00e9", "\u0439", "\u3042", "\u4e00", "\uffff", "\U0001F600", "\U0010FFFF", "\u07ff", "\u0800"}
 	for iter := 0; iter < 20000; iter++ {
 		var p []byte
-		for n := rng.Intn(300); len(p) < n; {
+		for n := rng.Intn(700); len(p) < n; {
 			p = append(p, chars[rng.Intn(len(chars))]...)
 		}
 		switch k := rng.Intn(5); {
@@ -103,5 +113,51 @@ func TestUTF8ValidPrefixRandom(t *testing.T) {
 		off := rng.Intn(32) // every alignment
 		buf := append(make([]byte, off), p...)
 		checkValidPrefix(t, buf[off:])
+	}
+}
+
+// TestUTF8ValidBlocksReach: on valid text the vector validators vouch for
+// every whole block (a kernel that sees errors where there are none would
+// pass the tests above, its blocks going to the scalar loop), and copy
+// exactly those.
+func TestUTF8ValidBlocksReach(t *testing.T) {
+	if !hasAVX2Kernels() {
+		t.Skip("skipping: no AVX2 here")
+	}
+	kernels := []struct {
+		name  string
+		block int
+		f     func(dst, p *byte, n int) int
+	}{{"AVX2", 32, utf8ValidBlocksAVX2}}
+	if hasAVX512Kernels() {
+		kernels = append(kernels, struct {
+			name  string
+			block int
+			f     func(dst, p *byte, n int) int
+		}{"AVX-512", 64, utf8ValidBlocksAVX512})
+	}
+	rng := rand.New(rand.NewSource(11))
+	chars := []string{"a", " ", "\u00e9", "\u0439", "\u3042", "\u4e00", "\uffff", "\U0001F600", "\U0010FFFF", "\u07ff", "\u0800", "\ud7ff", "\ue000"}
+	for iter := 0; iter < 3000; iter++ {
+		var text []byte
+		run := 1 + rng.Intn(len(chars)) // how many kinds of characters this text mixes
+		for n := 64 + rng.Intn(1000); len(text) < n; {
+			text = append(text, chars[rng.Intn(run)]...)
+		}
+		off := rng.Intn(64)
+		p := append(make([]byte, off), text...)[off:]
+		for _, k := range kernels {
+			dst := make([]byte, len(p)+8)
+			for i := range dst {
+				dst[i] = guard
+			}
+			got := k.f(&dst[0], &p[0], len(p))
+			if want := len(p) / k.block * k.block; got != want {
+				t.Fatalf("%s on valid % x (align %d): %d, want %d", k.name, p, off, got, want)
+			}
+			if string(dst[:got]) != string(p[:got]) || dst[got] != guard {
+				t.Fatalf("%s on valid % x: the copy differs, or goes past %d", k.name, p, got)
+			}
+		}
 	}
 }
