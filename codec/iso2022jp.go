@@ -229,48 +229,48 @@ func (d *Decoder) decodeISO2022JP(src []byte, s *sink, last bool) (Status, int) 
 // iso2022JPPairs decodes, in the leading byte state, the pairs of bytes
 // 0x21 to 0x7E at src[i:] that map to a code point in index jis0208,
 // straight into the sink while it has room, and returns where it stopped.
+// The pointer is EUC-JP's for the same pair with 0x80 added to both bytes,
+// so the double-byte decoders' tables serve: a unit, or packed UTF-8 in
+// one 4-byte store.
 func iso2022JPPairs(src []byte, i int, s *sink) int {
 	n := s.n
 	if s.wide {
+		t := jis0208Index.utf16Table()
 		dst := s.u
 		for i+1 < len(src) && len(dst)-n >= MinUTF16Output {
-			l, t := src[i]-0x21, src[i+1]-0x21
-			if l > 0x7E-0x21 || t > 0x7E-0x21 {
+			l, c := src[i]-0x21, src[i+1]-0x21
+			if l > 0x7E-0x21 || c > 0x7E-0x21 {
 				break
 			}
-			c := indexes.JIS0208CodePoint(int(l)*94 + int(t))
-			if c == 0 {
+			u := t[int(l)*94+int(c)]
+			if u == 0 {
 				break
 			}
-			dst[n] = uint16(c)
+			dst[n] = u
 			n++
 			i += 2
 		}
 		s.n = n
 		return i
 	}
+	t := jis0208Index.utf8Table()
 	dst := s.b
 	for i+1 < len(src) && len(dst)-n >= MinUTF8Output {
-		l, t := src[i]-0x21, src[i+1]-0x21
-		if l > 0x7E-0x21 || t > 0x7E-0x21 {
+		l, c := src[i]-0x21, src[i+1]-0x21
+		if l > 0x7E-0x21 || c > 0x7E-0x21 {
 			break
 		}
-		c := indexes.JIS0208CodePoint(int(l)*94 + int(t))
-		if c == 0 {
+		v := t[int(l)*94+int(c)]
+		if v == 0 {
 			break
 		}
-		if c < 0x800 {
-			b := dst[n : n+2 : n+2]
-			b[0] = 0xC0 | byte(c>>6)
-			b[1] = 0x80 | byte(c)&0x3F
-			n += 2
+		if fastStores {
+			// Safe: the loop leaves MinUTF8Output bytes of room.
+			*(*uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), n)) = v
 		} else {
-			b := dst[n : n+3 : n+3]
-			b[0] = 0xE0 | byte(c>>12)
-			b[1] = 0x80 | byte(c>>6)&0x3F
-			b[2] = 0x80 | byte(c)&0x3F
-			n += 3
+			binary.LittleEndian.PutUint32(dst[n:], v)
 		}
+		n += int(v >> 24)
 		i += 2
 	}
 	s.n = n
