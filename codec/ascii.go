@@ -18,6 +18,7 @@ const (
 	highBits16 = 0xFF80FF80FF80FF80 // a UTF-16 unit above U+007F, four to a word
 	vectorMin  = 32                 // the shortest input a vector kernel takes
 	vectorHead = 64                 // the ASCII seen a word at a time before it
+	widenHead  = 16                 // the same for widening: its words cost more, and the markup runs between CJK text are long
 )
 
 // load64 returns the 8 bytes of b at i, little-endian. The caller has
@@ -139,7 +140,7 @@ func widenASCII(dst []uint16, src []byte) int {
 			d[7] = uint16(w >> 56)
 		}
 		i += 8
-		if i == vectorHead && useAVX2 && len(src)-i >= vectorMin {
+		if i == widenHead && useAVX2 && len(src)-i >= vectorMin {
 			i += widenASCIIAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), len(src)-i)
 			if i == len(src) {
 				return i
