@@ -257,7 +257,7 @@ func whatencgo_decoder_new(id, bom, mode C.int, out *unsafe.Pointer) (st C.int) 
 		return errOutOfMemory
 	}
 	s.decoder().Init(e, b, m)
-	s.setASCII(s.decoder().PassesASCII(), false)
+	s.setDecoderCalls()
 	s.publish(kindDecoder)
 	*out = h
 	return stOK
@@ -281,7 +281,7 @@ func whatencgo_decoder_reset(h unsafe.Pointer) (st C.int) {
 		return errHandle
 	}
 	s.decoder().Reset()
-	s.setASCII(s.decoder().PassesASCII(), false)
+	s.setDecoderCalls()
 	return stOK
 }
 
@@ -350,7 +350,7 @@ func whatencgo_decode(h, src unsafe.Pointer, srcLen *C.size_t, dst unsafe.Pointe
 	} else {
 		r = s.decoder().DecodeToUTF8(in, unsafe.Slice((*byte)(dst), m), last != 0)
 	}
-	s.setASCII(s.decoder().PassesASCII(), false)
+	s.setDecoderCalls()
 	*srcLen, *dstLen = C.size_t(r.Read), C.size_t(r.Written)
 	if info != nil {
 		if r.Replaced {

@@ -9,6 +9,7 @@ import "C"
 import (
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 	"unsafe"
 
 	pointer "github.com/mattn/go-pointer"
@@ -68,11 +69,21 @@ var _ [8 - max(unsafe.Alignof(codec.Decoder{}), unsafe.Alignof(codec.Encoder{}))
 type slot struct {
 	tag   uint32
 	ascii uint32         // C.WHATENCGO_ASCII_PASSES bits
+	bytes unsafe.Pointer // a decoder's byte table (C memory, byteTable), or nil
 	token unsafe.Pointer // go-pointer's key: C memory, not a Go pointer
 	state [(stateBytes + 7) / 8]uint64
 }
 
 const slotSize = unsafe.Sizeof(slot{})
+
+// The slot starts as struct whatencgo_slot_head: same offsets (a negative
+// array length fails the build).
+var (
+	_ [unsafe.Offsetof(slot{}.bytes) - unsafe.Offsetof(C.struct_whatencgo_slot_head{}.bytes)]struct{}
+	_ [unsafe.Offsetof(C.struct_whatencgo_slot_head{}.bytes) - unsafe.Offsetof(slot{}.bytes)]struct{}
+	_ [unsafe.Offsetof(slot{}.ascii) - unsafe.Offsetof(C.struct_whatencgo_slot_head{}.ascii)]struct{}
+	_ [unsafe.Offsetof(C.struct_whatencgo_slot_head{}.ascii) - unsafe.Offsetof(slot{}.ascii)]struct{}
+)
 
 func (s *slot) decoder() *codec.Decoder { return (*codec.Decoder)(unsafe.Pointer(&s.state)) }
 func (s *slot) encoder() *codec.Encoder { return (*codec.Encoder)(unsafe.Pointer(&s.state)) }
@@ -90,6 +101,58 @@ func (s *slot) setASCII(passes, passesUTF16 bool) {
 	if s.ascii != v {
 		atomic.StoreUint32(&s.ascii, v)
 	}
+}
+
+// setDecoderCalls records, after a decoder was made or called, which next
+// calls the C wrappers may answer: ASCII input while the state passes it
+// through, and then any input through the byte table of the encoding it
+// decodes (which, with BOM sniffing, may have changed), if it has one.
+func (s *slot) setDecoderCalls() {
+	d := s.decoder()
+	passes := d.PassesASCII()
+	var t unsafe.Pointer
+	if passes {
+		t = byteTable(d.Encoding())
+	}
+	if s.bytes != t {
+		atomic.StorePointer(&s.bytes, t)
+	}
+	s.setASCII(passes, false)
+}
+
+// byteTables holds each encoding's C byte table, built on first use and
+// never freed (nil for the encodings without one, or if malloc failed).
+var byteTables [codec.NumEncodings]struct {
+	once sync.Once
+	p    unsafe.Pointer
+}
+
+// byteTable returns e's byte table (registry.h), or nil if e's decoder
+// does not map every byte on its own.
+func byteTable(e *codec.Encoding) unsafe.Pointer {
+	c := &byteTables[e.ID()]
+	c.once.Do(func() {
+		t, ok := e.ByteDecodeTable()
+		if !ok {
+			return
+		}
+		p := (*C.struct_whatencgo_byte_table)(C.malloc(C.size_t(unsafe.Sizeof(C.struct_whatencgo_byte_table{}))))
+		if p == nil {
+			return
+		}
+		for b, r := range t {
+			p.utf8[b], p.utf16[b] = 0, 0
+			if r < 0 {
+				continue
+			}
+			var buf [4]byte
+			n := utf8.EncodeRune(buf[:], r) // at most 3: single-byte decoders stay in the BMP
+			p.utf8[b] = C.uint32_t(uint32(buf[0]) | uint32(buf[1])<<8 | uint32(buf[2])<<16 | uint32(n)<<24)
+			p.utf16[b] = C.uint16_t(r)
+		}
+		c.p = unsafe.Pointer(p)
+	})
+	return c.p
 }
 
 var reg struct {
@@ -138,6 +201,7 @@ func newHandle() (unsafe.Pointer, *slot) {
 	s := (*slot)(p)
 	s.state = [len(s.state)]uint64{}
 	s.ascii = 0
+	s.bytes = nil
 	s.token = pointer.Save(uintptr(p))
 	return p, s
 }

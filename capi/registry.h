@@ -29,6 +29,17 @@ extern struct whatencgo_registry whatencgo_slabs;
 struct whatencgo_slot_head {
     uint32_t tag;
     uint32_t ascii;
+    // For a decoder whose encoding maps every byte on its own (single-byte
+    // encodings, x-user-defined), while its ascii word has
+    // WHATENCGO_ASCII_PASSES: what each byte decodes to; NULL otherwise.
+    const struct whatencgo_byte_table *bytes;
+};
+
+// A decoder's byte table, C memory built once per encoding by Go from the
+// codec (Encoding.ByteDecodeTable) and never freed.
+struct whatencgo_byte_table {
+    uint32_t utf8[256];  // UTF-8 bytes, little-endian, length in the top byte; 0 where the byte is an error
+    uint16_t utf16[256]; // the code unit (valid where utf8 is not 0)
 };
 
 #define WHATENCGO_DECODER_TAG 0x57444543u // "WDEC"

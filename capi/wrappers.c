@@ -55,29 +55,34 @@ static int in_other_process(void) {
 // Calls answered here: a streaming call that is not the last, whose input
 // is all ASCII and fits the output, to a handle whose state passes ASCII
 // through unchanged (Go keeps that bit in the handle's slot after every
-// call). Go's answer would be the same copy with the same status and
+// call); and such a call to a decoder whose encoding maps every byte on its
+// own (a single-byte encoding, x-user-defined), whatever its bytes, if none
+// is an error (Go keeps a pointer to the encoding's byte table in the
+// slot). Go's answer would be the same output with the same status and
 // lengths, so the call skips the transition into Go, which costs more than
 // converting a few hundred bytes. Larger inputs go to Go's vector code.
 struct whatencgo_registry whatencgo_slabs;
 
 enum { ASCII_CALL_MAX = 512 }; // bytes (or UTF-16 units) of input
 
-// ascii_passes reports whether h is a live handle with the given tag whose
-// ascii word has the bit, with the validation of lookup in handles.go: no
-// memory outside the slabs is read.
-static int ascii_passes(const void *h, uint32_t tag, uint32_t bit) {
+// passing_slot returns h's slot head if h is a live handle with the given
+// tag whose ascii word has the bit, else NULL, with the validation of
+// lookup in handles.go: no memory outside the slabs is read.
+static const struct whatencgo_slot_head *passing_slot(const void *h, uint32_t tag, uint32_t bit) {
     int n = __atomic_load_n(&whatencgo_slabs.n, __ATOMIC_ACQUIRE);
     uintptr_t a = (uintptr_t)h;
     for (int k = 0; k < n; k++) {
         uintptr_t off = a - (uintptr_t)whatencgo_slabs.base[k];
         if (off < whatencgo_slabs.bytes[k]) {
-            if (off % whatencgo_slabs.slot_size != 0) return 0;
+            if (off % whatencgo_slabs.slot_size != 0) return NULL;
             const struct whatencgo_slot_head *s = h;
-            return __atomic_load_n(&s->tag, __ATOMIC_ACQUIRE) == tag &&
-                   (__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & bit) != 0;
+            if (__atomic_load_n(&s->tag, __ATOMIC_ACQUIRE) == tag &&
+                (__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & bit) != 0)
+                return s;
+            return NULL;
         }
     }
-    return 0;
+    return NULL;
 }
 
 // ascii_call_fits reports whether a call's buffers are ones Go would accept
@@ -111,17 +116,62 @@ static int all_ascii16(const uint16_t *p, size_t n) {
     return (acc & 0xFF80) == 0;
 }
 
+// byte_call decodes the n bytes at src through a decoder's byte table
+// into dst (m units of dst_unit bytes) and returns the units written, or
+// -1 if a byte is an error or the output might not fit: Go answers those
+// calls (it may write into dst first, which Go's answer overwrites). Go
+// writes a character only while MinUTF8Output (4) bytes or MinUTF16Output
+// (2) units are left, so the output is taken only where every character
+// meets that rule whatever the bytes are: then Go too would decode all of
+// src, with the status OK.
+static ptrdiff_t byte_call(const struct whatencgo_byte_table *t, const uint8_t *src, size_t n,
+                           void *dst, size_t m, size_t dst_unit) {
+    size_t w = 0;
+    if (dst_unit == 1) {
+        if (m < 3 * n + 4) return -1;
+        uint8_t *d = dst;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t v = t->utf8[src[i]];
+            if (v == 0) return -1;
+            // Three bytes stored whatever the length (w + 3 <= 3n <= m):
+            // the ones past it are scratch the next character overwrites,
+            // or past what the call reports written, which whatenc.h allows.
+            d[w] = (uint8_t)v;
+            d[w + 1] = (uint8_t)(v >> 8);
+            d[w + 2] = (uint8_t)(v >> 16);
+            w += v >> 24;
+        }
+    } else {
+        if (m < n + 2) return -1;
+        uint16_t *d = dst;
+        for (size_t i = 0; i < n; i++) {
+            if (t->utf8[src[i]] == 0) return -1;
+            d[w++] = t->utf16[src[i]];
+        }
+    }
+    return (ptrdiff_t)w;
+}
+
 // ascii_call answers a streaming call here if it can (see above): it
-// copies, widens or narrows the input, sets the lengths, zeroes the info
-// struct of info_size bytes and returns 1; otherwise it returns 0 and the
-// call goes to Go. Units are 1 (bytes) or 2 (UTF-16).
+// copies, widens or narrows the input (or, to a decoder with a byte table,
+// decodes it through the table), sets the lengths, zeroes the info struct
+// of info_size bytes and returns 1; otherwise it returns 0 and the call
+// goes to Go. Units are 1 (bytes) or 2 (UTF-16).
 static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src, size_t *src_len,
                       size_t src_unit, void *dst, size_t *dst_len, size_t dst_unit, int last,
                       void *info, size_t info_size) {
     if (last || src_len == NULL || dst_len == NULL) return 0;
     size_t n = *src_len;
-    if (!ascii_call_fits(src, n, src_unit, dst, *dst_len, dst_unit) || !ascii_passes(h, tag, bit)) return 0;
-    if (src_unit == 1 ? !all_ascii(src, n) : !all_ascii16(src, n)) return 0;
+    const struct whatencgo_slot_head *s;
+    if (!ascii_call_fits(src, n, src_unit, dst, *dst_len, dst_unit) || (s = passing_slot(h, tag, bit)) == NULL) return 0;
+    if (src_unit == 1 ? !all_ascii(src, n) : !all_ascii16(src, n)) {
+        const struct whatencgo_byte_table *t = tag == WHATENCGO_DECODER_TAG ? __atomic_load_n(&s->bytes, __ATOMIC_ACQUIRE) : NULL;
+        ptrdiff_t w = t != NULL ? byte_call(t, src, n, dst, *dst_len, dst_unit) : -1;
+        if (w < 0) return 0;
+        *dst_len = (size_t)w;
+        if (info != NULL) memset(info, 0, info_size);
+        return 1;
+    }
     if (src_unit == dst_unit) {
         memcpy(dst, src, n);
     } else if (dst_unit == 2) {

@@ -377,3 +377,28 @@ func TestReplacementDecoder(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 }
+
+// ByteDecodeTable agrees with the reference decoder on every byte of every
+// encoding it covers, and covers the single-byte ones and x-user-defined.
+func TestByteDecodeTable(t *testing.T) {
+	needReference(t)
+	for _, e := range Encodings() {
+		tab, ok := e.ByteDecodeTable()
+		if ok != (e.IsSingleByte() || e == XUserDefined) {
+			t.Fatalf("%s: ok %v", e, ok)
+		}
+		if !ok {
+			continue
+		}
+		for b := 0; b < 256; b++ {
+			out, _, ok := reference.Decode(e.Name(), []byte{byte(b)}, reference.DecodeFatal)
+			want := rune(-1)
+			if ok && len(out) == 1 {
+				want = out[0]
+			}
+			if tab[b] != want {
+				t.Fatalf("%s byte %#x: %U, want %U", e, b, tab[b], want)
+			}
+		}
+	}
+}

@@ -184,6 +184,27 @@ func (e *Encoding) HasEncoder() bool { return e.OutputEncoding() == e }
 // of section 9.
 func (e *Encoding) IsSingleByte() bool { return e.family == familySingleByte }
 
+// ByteDecodeTable returns, for an encoding whose decoder maps every byte on
+// its own (the single-byte encodings and x-user-defined), what it decodes
+// each byte to: a code point, or -1 where the decoder reports an error. ok
+// is false for the other encodings. The C library answers small calls
+// with it (capi/registry.h); it comes from e's decoder itself.
+func (e *Encoding) ByteDecodeTable() (t [256]rune, ok bool) {
+	if !e.IsSingleByte() && e != XUserDefined {
+		return t, false
+	}
+	var out [2]uint16
+	for b := range t {
+		d := e.NewDecoder(KeepBOM, Fatal)
+		if r := d.DecodeToUTF16([]byte{byte(b)}, out[:], true); r.Status != InputEmpty || r.Written != 1 {
+			t[b] = -1
+		} else {
+			t[b] = rune(out[0])
+		}
+	}
+	return t, true
+}
+
 // ASCIICompatible reports whether e decodes every ASCII byte as itself when
 // not inside a multi-byte sequence and encodes ASCII as itself: false for
 // UTF-16BE, UTF-16LE, ISO-2022-JP and replacement.

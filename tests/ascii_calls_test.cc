@@ -3,7 +3,8 @@
 // (capi/registry.h). These tests interleave such calls with calls that Go
 // answers (non-ASCII input, inputs over the size limit, calls that leave
 // part of a character pending, BOMs) and check that the stream's output is
-// the one-call output, in every encoding, BOM mode and output form; and
+// the one-call output, in every encoding, BOM mode and output form; that
+// the calls the wrappers decode through a byte table get Go's answer; and
 // that misuse gets the same status as from Go.
 #include <gtest/gtest.h>
 
@@ -179,6 +180,66 @@ TEST(AsciiCalls, EncodersInterleaved) {
             EXPECT_EQ(wt::hex(got16), wt::hex(want16));
         }
     }
+}
+
+// Decoders whose encoding maps every byte on its own (single-byte encodings,
+// x-user-defined): a small streaming call with non-ASCII bytes is answered
+// by the wrapper through the encoding's byte table unless a byte is an
+// error or the output does not fit. Each call's output, lengths, status
+// and info must be those of the same call made as the stream's last (which
+// Go always answers), in every such encoding, both output forms and every
+// output size around the exact one.
+TEST(AsciiCalls, ByteTableCalls) {
+    std::mt19937 rng(9);
+    int covered = 0;
+    for (int enc = 0; enc < whatenc_encoding_count(); enc++) {
+        std::string name = wt::name(enc);
+        bool single = enc >= WHATENC_IBM866 && enc <= WHATENC_X_MAC_CYRILLIC;
+        if (!single && enc != WHATENC_X_USER_DEFINED) continue;
+        covered++;
+        for (int round = 0; round < 200; round++) {
+            std::string in;
+            size_t n = 1 + rng() % (round % 10 == 0 ? 600 : 24);
+            for (size_t i = 0; i < n; i++) in += char(rng() % 3 ? 0x80 + rng() % 0x80 : rng() % 0x80);
+            for (bool utf16 : {false, true}) {
+                for (size_t room : {size_t(8192), 3 * n, n + 2, n, n > 1 ? n - 1 : 1}) {
+                    SCOPED_TRACE(name + (utf16 ? " UTF-16" : " UTF-8") + " room " + std::to_string(room) + ": " + wt::hex(in));
+                    size_t got_n[2], got_m[2];
+                    int got_st[2];
+                    whatenc_decode_info got_info[2];
+                    std::vector<uint8_t> out8[2] = {std::vector<uint8_t>(room), std::vector<uint8_t>(room)};
+                    std::vector<uint16_t> out16[2] = {std::vector<uint16_t>(room), std::vector<uint16_t>(room)};
+                    for (int last = 0; last < 2; last++) {
+                        whatenc_decoder *d = nullptr;
+                        ASSERT_EQ(whatenc_decoder_new(enc, WHATENC_BOM_REMOVE, round % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, &d), WHATENC_OK);
+                        // A first call that Go answers, so that BOM handling is over.
+                        size_t n0 = 1, m0 = 8;
+                        uint8_t scratch[8];
+                        ASSERT_EQ(whatenc_decoder_decode_to_utf8(d, u8(std::string("a")), &n0, scratch, &m0, 0, nullptr), WHATENC_OK);
+                        std::memset(&got_info[last], 0xA5, sizeof got_info[last]);
+                        got_n[last] = in.size(), got_m[last] = room;
+                        got_st[last] = utf16 ? whatenc_decoder_decode_to_utf16(d, u8(in), &got_n[last], out16[last].data(), &got_m[last], last, &got_info[last])
+                                             : whatenc_decoder_decode_to_utf8(d, u8(in), &got_n[last], out8[last].data(), &got_m[last], last, &got_info[last]);
+                        whatenc_decoder_free(d);
+                    }
+                    EXPECT_EQ(got_st[0], got_st[1]);
+                    EXPECT_EQ(got_n[0], got_n[1]);
+                    EXPECT_EQ(got_m[0], got_m[1]);
+                    EXPECT_EQ(got_info[0].replaced, got_info[1].replaced);
+                    EXPECT_EQ(got_info[0].malformed_len, got_info[1].malformed_len);
+                    EXPECT_EQ(got_info[0].consumed_after, got_info[1].consumed_after);
+                    if (utf16) {
+                        EXPECT_EQ(wt::u16string(out16[0].begin(), out16[0].begin() + std::min(got_m[0], room)),
+                                  wt::u16string(out16[1].begin(), out16[1].begin() + std::min(got_m[1], room)));
+                    } else {
+                        EXPECT_EQ(wt::hex(std::string(out8[0].begin(), out8[0].begin() + std::min(got_m[0], room))),
+                                  wt::hex(std::string(out8[1].begin(), out8[1].begin() + std::min(got_m[1], room))));
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_EQ(covered, 29);  // 28 single-byte encodings and x-user-defined
 }
 
 // Misuse with ASCII input, small enough for the wrappers: the statuses Go
