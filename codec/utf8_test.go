@@ -56,8 +56,11 @@ func testUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
 	// and a scalar tail.
 	ascii := []byte(strings.Repeat("a", 312))
 	multi := []byte(strings.Repeat("\u00e9\u3042\U0001F600x\u4e00", 25)[:312]) // cut anywhere: the end may be unfinished
+	// Long ASCII (the kernels' ASCII loops), then multi-byte text from
+	// byte 128 on.
+	mixed := []byte((strings.Repeat("a", 128) + strings.Repeat("\u3042\u00e9\u4e00", 30))[:312])
 	positions := []int{0, 1, 30, 31, 32, 33, 62, 63, 64, 65, 95, 96, 127, 128, 129, 159, 160, 190, 191, 192, 255, 256, 257, 287, 288, 309}
-	for _, base := range [][]byte{ascii, multi} {
+	for _, base := range [][]byte{ascii, multi, mixed} {
 		for b0 := 0x80; b0 < 0x100; b0++ {
 			for b1 := 0; b1 < 0x100; b1++ {
 				for _, pos := range positions {
@@ -142,6 +145,11 @@ func TestUTF8ValidBlocksReach(t *testing.T) {
 		var text []byte
 		run := 1 + rng.Intn(len(chars)) // how many kinds of characters this text mixes
 		for n := 64 + rng.Intn(1000); len(text) < n; {
+			if iter%3 == 0 && rng.Intn(20) == 0 {
+				// A long ASCII run (markup), which the kernels take in a
+				// loop of their own, then back to the mix.
+				text = append(text, strings.Repeat("x", 64+rng.Intn(200))...)
+			}
 			text = append(text, chars[rng.Intn(run)]...)
 		}
 		off := rng.Intn(64)
