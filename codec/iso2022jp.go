@@ -297,6 +297,10 @@ func iso2022JPEscapeState(lead, b byte) (iso2022JPState, bool) {
 // state decodes as itself: bytes below 0x80 other than 0x0E, 0x0F and 0x1B.
 // It looks at eight bytes at a time.
 func iso2022JPASCIIPrefix(b []byte) int {
+	if useAVX2 && len(b) >= 32 {
+		// Markup between Japanese text: 32 bytes a step.
+		return iso2022JPASCIIPrefixAVX2(&b[0], len(b))
+	}
 	const ones = 0x0101010101010101
 	i := 0
 	for ; i+8 <= len(b); i += 8 {

@@ -118,3 +118,40 @@ func TestISO2022JPConcatenation(t *testing.T) {
 	}
 	checkDecode(t, ISO2022JP, append(append([]byte(nil), once...), once...), "\u00A5\uFFFD\u00A5")
 }
+
+// The ASCII-state scan with the vector kernel and without: every length
+// from 0 to 200, every alignment, each byte the encoder cannot pass
+// through (the three it escapes, and non-ASCII) at every position, with
+// another one later that must not matter.
+func TestISO2022JPASCIIPrefixKernel(t *testing.T) {
+	oracle := func(b []byte) int {
+		for i, c := range b {
+			if c >= 0x80 || c == 0x0E || c == 0x0F || c == 0x1B {
+				return i
+			}
+		}
+		return len(b)
+	}
+	kernelModes(t, func(t *testing.T) {
+		buf := make([]byte, 200+32)
+		for align := 0; align < 32; align += 3 {
+			for n := 0; n <= 200; n++ {
+				b := buf[align : align+n]
+				for bad := -1; bad < n; bad++ {
+					for i := range b {
+						b[i] = byte(0x20 + (i*7+align)%0x5F)
+					}
+					if bad >= 0 {
+						b[bad] = []byte{0x0E, 0x0F, 0x1B, 0x80, 0xFF, 0x00}[(bad+n)%6]
+						if bad+3 < n {
+							b[bad+3] = 0x1B
+						}
+					}
+					if got, want := iso2022JPASCIIPrefix(b), oracle(b); got != want {
+						t.Fatalf("align %d, % x: %d, want %d", align, b, got, want)
+					}
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,60 @@
+#include "textflag.h"
+
+// func iso2022JPASCIIPrefixAVX2(p *byte, n int) int
+// The length of the longest prefix of p[:n] (n >= 32) made of ASCII bytes
+// other than 0x0E, 0x0F and 0x1B (the ones ISO-2022-JP's encoder escapes),
+// 32 bytes a step; the last step loads the last 32 bytes, overlapping
+// bytes already seen. Plan 9 operand order: sources first, destination last.
+TEXT ·iso2022JPASCIIPrefixAVX2(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	XORQ AX, AX
+	MOVL $0x0e, DX
+	MOVQ DX, X1
+	VPBROADCASTB X1, Y1               // 0x0E
+	MOVL $0x0f, DX
+	MOVQ DX, X2
+	VPBROADCASTB X2, Y2               // 0x0F
+	MOVL $0x1b, DX
+	MOVQ DX, X5
+	VPBROADCASTB X5, Y5               // 0x1B
+loop:
+	LEAQ 32(AX), DX
+	CMPQ DX, CX
+	JHI  tail
+	VMOVDQU (SI)(AX*1), Y0
+	VPCMPEQB Y1, Y0, Y3
+	VPCMPEQB Y2, Y0, Y4
+	VPOR     Y4, Y3, Y3
+	VPCMPEQB Y5, Y0, Y4
+	VPOR     Y4, Y3, Y3
+	VPOR     Y0, Y3, Y3               // bit 7: not ASCII, or one of the three
+	VPMOVMSKB Y3, DX
+	TESTL DX, DX
+	JNZ  found
+	ADDQ $32, AX
+	JMP  loop
+tail:
+	CMPQ AX, CX
+	JEQ  done
+	MOVQ CX, AX
+	SUBQ $32, AX
+	VMOVDQU (SI)(AX*1), Y0
+	VPCMPEQB Y1, Y0, Y3
+	VPCMPEQB Y2, Y0, Y4
+	VPOR     Y4, Y3, Y3
+	VPCMPEQB Y5, Y0, Y4
+	VPOR     Y4, Y3, Y3
+	VPOR     Y0, Y3, Y3
+	VPMOVMSKB Y3, DX
+	TESTL DX, DX
+	JNZ  found
+	MOVQ CX, AX
+	JMP  done
+found:
+	BSFL DX, DX
+	ADDQ DX, AX
+done:
+	VZEROUPPER
+	MOVQ AX, ret+16(FP)
+	RET
