@@ -31,6 +31,18 @@ type iso2022JPDecoderState struct {
 	output             bool
 }
 
+// selectState ends the escape state's steps for an escape sequence that
+// selects state (section 12.2.1, escape state, step 4): state becomes the
+// decoder state and the output state, and the output flag is set. It
+// reports whether the flag was already set (an escape right after another
+// one, with nothing output between them), which is an error.
+func (st *iso2022JPDecoderState) selectState(state iso2022JPState) bool {
+	st.state, st.outputState = state, state
+	output := st.output
+	st.output = true
+	return output
+}
+
 // decodeISO2022JP is the ISO-2022-JP decoder (section 12.2.1). It runs the
 // standard's handler byte by byte, with fast loops for runs of ASCII in the
 // ASCII state and of byte pairs in the leading byte state.
@@ -49,10 +61,7 @@ func (d *Decoder) decodeISO2022JP(src []byte, s *sink, last bool) (Status, int) 
 			if state, ok := iso2022JPEscapeState(src[i+1], src[i+2]); ok {
 				i += 3
 				st.lead = 0
-				st.state, st.outputState = state, state
-				output := st.output
-				st.output = true
-				if output && d.fail(s, 3) {
+				if st.selectState(state) && d.fail(s, 3) {
 					return Malformed, i
 				}
 				continue
@@ -182,10 +191,7 @@ func (d *Decoder) decodeISO2022JP(src []byte, s *sink, last bool) (Status, int) 
 			state, ok := iso2022JPEscapeState(lead, b)
 			if ok {
 				i++
-				st.state, st.outputState = state, state
-				output := st.output
-				st.output = true
-				if output && d.fail(s, 3) {
+				if st.selectState(state) && d.fail(s, 3) {
 					return Malformed, i
 				}
 				continue

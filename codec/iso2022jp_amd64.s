@@ -1,5 +1,16 @@
 #include "textflag.h"
 
+// STOP_BYTES: DX gets a bit for each byte of Y0 that is not ASCII or is
+// 0x0E, 0x0F or 0x1B (Y1, Y2, Y5 hold them in every byte); Y3, Y4 scratch.
+#define STOP_BYTES \
+	VPCMPEQB  Y1, Y0, Y3; \
+	VPCMPEQB  Y2, Y0, Y4; \
+	VPOR      Y4, Y3, Y3; \
+	VPCMPEQB  Y5, Y0, Y4; \
+	VPOR      Y4, Y3, Y3; \
+	VPOR      Y0, Y3, Y3; \
+	VPMOVMSKB Y3, DX
+
 // func iso2022JPASCIIPrefixAVX2(p *byte, n int) int
 // The length of the longest prefix of p[:n] (n >= 32) made of ASCII bytes
 // other than 0x0E, 0x0F and 0x1B (the ones ISO-2022-JP's encoder escapes),
@@ -23,13 +34,7 @@ loop:
 	CMPQ DX, CX
 	JHI  tail
 	VMOVDQU (SI)(AX*1), Y0
-	VPCMPEQB Y1, Y0, Y3
-	VPCMPEQB Y2, Y0, Y4
-	VPOR     Y4, Y3, Y3
-	VPCMPEQB Y5, Y0, Y4
-	VPOR     Y4, Y3, Y3
-	VPOR     Y0, Y3, Y3               // bit 7: not ASCII, or one of the three
-	VPMOVMSKB Y3, DX
+	STOP_BYTES
 	TESTL DX, DX
 	JNZ  found
 	ADDQ $32, AX
@@ -40,13 +45,7 @@ tail:
 	MOVQ CX, AX
 	SUBQ $32, AX
 	VMOVDQU (SI)(AX*1), Y0
-	VPCMPEQB Y1, Y0, Y3
-	VPCMPEQB Y2, Y0, Y4
-	VPOR     Y4, Y3, Y3
-	VPCMPEQB Y5, Y0, Y4
-	VPOR     Y4, Y3, Y3
-	VPOR     Y0, Y3, Y3
-	VPMOVMSKB Y3, DX
+	STOP_BYTES
 	TESTL DX, DX
 	JNZ  found
 	MOVQ CX, AX
