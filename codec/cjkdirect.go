@@ -165,7 +165,7 @@ func encodeDirectThree(t *directTable, src, dst []byte, i, w int) (int, int) {
 					}
 					break outer
 				}
-				v := t[uint16((x&0x0F)<<12|(x&0x3F00)>>2|(x>>16)&0x3F)]
+				v := t[threeBytesCodePoint(x)]
 				if v == 0 {
 					break outer
 				}

@@ -531,7 +531,7 @@ func encodeJIS0208Three(t *directTable, src, dst []byte, i, w int) (int, int) {
 		if x&0xC0C0F0 != 0x8080E0 {
 			break
 		}
-		v := t[uint16((x&0x0F)<<12|(x&0x3F00)>>2|(x>>16)&0x3F)]
+		v := t[threeBytesCodePoint(x)]
 		if v < 0xA100 {
 			break
 		}

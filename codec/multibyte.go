@@ -343,6 +343,14 @@ func decodePairsUTF16Words(pairs *pairTables, cols int, t []uint16, src []byte, 
 	return i, n
 }
 
+// threeBytesCodePoint returns the code point of the three-byte UTF-8
+// sequence in the low three bytes of x (a little-endian load), without
+// checking that they are one: the word loops check the shape first, and a
+// direct table has no entry for an overlong form or a surrogate.
+func threeBytesCodePoint(x uint32) uint16 {
+	return uint16((x&0x0F)<<12 | (x&0x3F00)>>2 | (x>>16)&0x3F)
+}
+
 // utf8Three returns the code point of the three bytes b0, b1, b2 if they
 // are a valid UTF-8 sequence, or -1. CJK text is made of these.
 func utf8Three(b0, b1, b2 byte) rune {

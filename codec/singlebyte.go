@@ -415,7 +415,7 @@ func encodeSingleByteWordsTo(index *indexes.SingleByte, two *[0x800]byte, src, d
 			i += 2
 			w++
 		case x&0xC0C0F0 == 0x8080E0:
-			c := rune((x&0x0F)<<12 | (x&0x3F00)>>2 | (x>>16)&0x3F)
+			c := rune(threeBytesCodePoint(x))
 			if c < 0x800 || c>>11 == 0x1B { // overlong, or a surrogate
 				return i, w
 			}
