@@ -27,11 +27,15 @@ type singleByteTables struct {
 	vector singleByteVectorTables
 
 	// encode2 is the encoder's table for U+0000 to U+07FF (twoByteTable);
-	// encodeLatin1 its entries for U+0080 to U+00FF as the vector
-	// encoder's nibble tables (16 per high nibble, twice).
-	encodeOnce   sync.Once
-	encode2      *[0x800]byte
-	encodeLatin1 *[8][32]byte
+	// encodeBlock its entries for the 128 code points whose UTF-8 has
+	// lead byte blockLead or blockLead+1 as the vector encoder's nibble
+	// tables (16 per high nibble, twice): the block where the encoding
+	// has the most letters (U+0080 to U+00FF for Latin encodings,
+	// U+0400 to U+047F for Cyrillic ones).
+	encodeOnce  sync.Once
+	encode2     *[0x800]byte
+	encodeBlock *[8][32]byte
+	blockLead   byte
 }
 
 // twoByteTable returns the encoder's table for U+0000 to U+07FF (the code
@@ -45,10 +49,24 @@ func (t *singleByteTables) twoByteTable(index *indexes.SingleByte) *[0x800]byte 
 				t.encode2[c] = b
 			}
 		}
-		t.encodeLatin1 = new([8][32]byte)
-		for c := 0x80; c < 0x100; c++ {
-			g, k := (c-0x80)>>4, c&0x0F
-			t.encodeLatin1[g][k], t.encodeLatin1[g][16+k] = t.encode2[c], t.encode2[c]
+		t.blockLead = 0xC2
+		most := 0
+		for lead := 0xC2; lead < 0xE0; lead += 2 {
+			n := 0
+			for c := (lead & 0x1F) << 6; c < (lead&0x1F)<<6+128; c++ {
+				if t.encode2[c] != 0 {
+					n++
+				}
+			}
+			if n > most {
+				t.blockLead, most = byte(lead), n
+			}
+		}
+		t.encodeBlock = new([8][32]byte)
+		base := int(t.blockLead&0x1F) << 6
+		for j := range 128 {
+			g, k := j>>4, j&0x0F
+			t.encodeBlock[g][k], t.encodeBlock[g][16+k] = t.encode2[base+j], t.encode2[base+j]
 		}
 	})
 	return t.encode2
@@ -329,8 +347,9 @@ func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResul
 }
 
 // encodeSingleByteWords is encodeSingleByteRun's loop where the machine
-// reads unaligned words (fastStores): Latin text goes to the vector kernel
-// (latin1ToSingleByteAVX2) where the CPU has it, and the rest four bytes a
+// reads unaligned words (fastStores): text in the encoding's block of
+// letters goes to the vector kernel (blockToSingleByteAVX2) where the CPU
+// has it, and the rest four bytes a
 // load (encodeSingleByteWordsTo). It stops four bytes before the end of
 // src, and where encodeSingleByteRun's loop must look, and returns the new
 // positions in src and dst.
@@ -338,13 +357,14 @@ func encodeSingleByteWords(index *indexes.SingleByte, t *singleByteTables, src, 
 	if !useAVX2 {
 		return encodeSingleByteWordsTo(index, t.encode2, src, dst, i, w, len(src))
 	}
-	// The vector kernel takes Latin text; in other scripts it returns at
+	// The vector kernel takes text in the encoding's block of letters
+	// (Latin, Cyrillic, Greek, Hebrew, Arabic); in Thai it returns at
 	// once, so after a call that took nothing the loop below runs twice as
 	// far before it is tried again.
 	backoff := 32
 	for {
 		if len(src)-i >= 64 && len(dst)-w >= 64 {
-			r, k := latin1ToSingleByteAVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, t.encodeLatin1, &bytePacks)
+			r, k := blockToSingleByteAVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, t.encodeBlock, int(t.blockLead), &bytePacks)
 			i += r
 			w += k
 			if r > 0 {
@@ -446,7 +466,7 @@ func encodeSingleByteWordsTo(index *indexes.SingleByte, two *[0x800]byte, src, d
 	return i, w
 }
 
-// bytePacks is latin1ToSingleByteAVX2's table: for each set of bytes kept
+// bytePacks is blockToSingleByteAVX2's table: for each set of bytes kept
 // among 8 (bit j for byte j), the VPSHUFB control that packs them to the
 // front.
 var bytePacks = func() (t [256][8]byte) {

@@ -10,8 +10,8 @@ func singleByteToUTF16AVX2(dst *uint16, src *byte, n int, t *singleByteVectorTab
 //go:noescape
 func singleByteToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, t *singleByteVectorTables, steps *utf16StepTables) (read, written int)
 
-// latin1ToSingleByteAVX2 is singlebyte_amd64.s's encoder from UTF-8 for
-// Latin text.
+// blockToSingleByteAVX2 is singlebyte_amd64.s's encoder from UTF-8 for
+// text in one block of 128 two-byte code points (an alphabet) and ASCII.
 //
 //go:noescape
-func latin1ToSingleByteAVX2(dst *byte, dstLen int, src *byte, n int, t *[8][32]byte, packs *[256][8]byte) (read, written int)
+func blockToSingleByteAVX2(dst *byte, dstLen int, src *byte, n int, t *[8][32]byte, lead int, packs *[256][8]byte) (read, written int)

@@ -83,78 +83,73 @@ DATA sbUTF8Consts<>+208(SB)/8, $0xe0e0e0e0e0e0e0e0
 DATA sbUTF8Consts<>+216(SB)/8, $0xe0e0e0e0e0e0e0e0
 GLOBL sbUTF8Consts<>(SB), RODATA|NOPTR, $224
 
-// Bytes for latin1ToSingleByteAVX2, a row of 32 each.
+// Bytes for blockToSingleByteAVX2, a row of 32 each.
 // at 0: 0xC0
-DATA sbLatin1Consts<>+0(SB)/8, $0xc0c0c0c0c0c0c0c0
-DATA sbLatin1Consts<>+8(SB)/8, $0xc0c0c0c0c0c0c0c0
-DATA sbLatin1Consts<>+16(SB)/8, $0xc0c0c0c0c0c0c0c0
-DATA sbLatin1Consts<>+24(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA sbBlockConsts<>+0(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA sbBlockConsts<>+8(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA sbBlockConsts<>+16(SB)/8, $0xc0c0c0c0c0c0c0c0
+DATA sbBlockConsts<>+24(SB)/8, $0xc0c0c0c0c0c0c0c0
 // at 32: 0x80
-DATA sbLatin1Consts<>+32(SB)/8, $0x8080808080808080
-DATA sbLatin1Consts<>+40(SB)/8, $0x8080808080808080
-DATA sbLatin1Consts<>+48(SB)/8, $0x8080808080808080
-DATA sbLatin1Consts<>+56(SB)/8, $0x8080808080808080
+DATA sbBlockConsts<>+32(SB)/8, $0x8080808080808080
+DATA sbBlockConsts<>+40(SB)/8, $0x8080808080808080
+DATA sbBlockConsts<>+48(SB)/8, $0x8080808080808080
+DATA sbBlockConsts<>+56(SB)/8, $0x8080808080808080
 // at 64: 0xFE
-DATA sbLatin1Consts<>+64(SB)/8, $0xfefefefefefefefe
-DATA sbLatin1Consts<>+72(SB)/8, $0xfefefefefefefefe
-DATA sbLatin1Consts<>+80(SB)/8, $0xfefefefefefefefe
-DATA sbLatin1Consts<>+88(SB)/8, $0xfefefefefefefefe
-// at 96: 0xC2
-DATA sbLatin1Consts<>+96(SB)/8, $0xc2c2c2c2c2c2c2c2
-DATA sbLatin1Consts<>+104(SB)/8, $0xc2c2c2c2c2c2c2c2
-DATA sbLatin1Consts<>+112(SB)/8, $0xc2c2c2c2c2c2c2c2
-DATA sbLatin1Consts<>+120(SB)/8, $0xc2c2c2c2c2c2c2c2
-// at 128: 0x03
-DATA sbLatin1Consts<>+128(SB)/8, $0x0303030303030303
-DATA sbLatin1Consts<>+136(SB)/8, $0x0303030303030303
-DATA sbLatin1Consts<>+144(SB)/8, $0x0303030303030303
-DATA sbLatin1Consts<>+152(SB)/8, $0x0303030303030303
-// at 160: 0x3F
-DATA sbLatin1Consts<>+160(SB)/8, $0x3f3f3f3f3f3f3f3f
-DATA sbLatin1Consts<>+168(SB)/8, $0x3f3f3f3f3f3f3f3f
-DATA sbLatin1Consts<>+176(SB)/8, $0x3f3f3f3f3f3f3f3f
-DATA sbLatin1Consts<>+184(SB)/8, $0x3f3f3f3f3f3f3f3f
-// at 192: high nibble 8
-DATA sbLatin1Consts<>+192(SB)/8, $0x0808080808080808
-DATA sbLatin1Consts<>+200(SB)/8, $0x0808080808080808
-DATA sbLatin1Consts<>+208(SB)/8, $0x0808080808080808
-DATA sbLatin1Consts<>+216(SB)/8, $0x0808080808080808
-// at 224: high nibble 9
-DATA sbLatin1Consts<>+224(SB)/8, $0x0909090909090909
-DATA sbLatin1Consts<>+232(SB)/8, $0x0909090909090909
-DATA sbLatin1Consts<>+240(SB)/8, $0x0909090909090909
-DATA sbLatin1Consts<>+248(SB)/8, $0x0909090909090909
-// at 256: high nibble A
-DATA sbLatin1Consts<>+256(SB)/8, $0x0a0a0a0a0a0a0a0a
-DATA sbLatin1Consts<>+264(SB)/8, $0x0a0a0a0a0a0a0a0a
-DATA sbLatin1Consts<>+272(SB)/8, $0x0a0a0a0a0a0a0a0a
-DATA sbLatin1Consts<>+280(SB)/8, $0x0a0a0a0a0a0a0a0a
-// at 288: high nibble B
-DATA sbLatin1Consts<>+288(SB)/8, $0x0b0b0b0b0b0b0b0b
-DATA sbLatin1Consts<>+296(SB)/8, $0x0b0b0b0b0b0b0b0b
-DATA sbLatin1Consts<>+304(SB)/8, $0x0b0b0b0b0b0b0b0b
-DATA sbLatin1Consts<>+312(SB)/8, $0x0b0b0b0b0b0b0b0b
-// at 320: high nibble C
-DATA sbLatin1Consts<>+320(SB)/8, $0x0c0c0c0c0c0c0c0c
-DATA sbLatin1Consts<>+328(SB)/8, $0x0c0c0c0c0c0c0c0c
-DATA sbLatin1Consts<>+336(SB)/8, $0x0c0c0c0c0c0c0c0c
-DATA sbLatin1Consts<>+344(SB)/8, $0x0c0c0c0c0c0c0c0c
-// at 352: high nibble D
-DATA sbLatin1Consts<>+352(SB)/8, $0x0d0d0d0d0d0d0d0d
-DATA sbLatin1Consts<>+360(SB)/8, $0x0d0d0d0d0d0d0d0d
-DATA sbLatin1Consts<>+368(SB)/8, $0x0d0d0d0d0d0d0d0d
-DATA sbLatin1Consts<>+376(SB)/8, $0x0d0d0d0d0d0d0d0d
-// at 384: high nibble E
-DATA sbLatin1Consts<>+384(SB)/8, $0x0e0e0e0e0e0e0e0e
-DATA sbLatin1Consts<>+392(SB)/8, $0x0e0e0e0e0e0e0e0e
-DATA sbLatin1Consts<>+400(SB)/8, $0x0e0e0e0e0e0e0e0e
-DATA sbLatin1Consts<>+408(SB)/8, $0x0e0e0e0e0e0e0e0e
-// at 416: high nibble F
-DATA sbLatin1Consts<>+416(SB)/8, $0x0f0f0f0f0f0f0f0f
-DATA sbLatin1Consts<>+424(SB)/8, $0x0f0f0f0f0f0f0f0f
-DATA sbLatin1Consts<>+432(SB)/8, $0x0f0f0f0f0f0f0f0f
-DATA sbLatin1Consts<>+440(SB)/8, $0x0f0f0f0f0f0f0f0f
-GLOBL sbLatin1Consts<>(SB), RODATA|NOPTR, $448
+DATA sbBlockConsts<>+64(SB)/8, $0xfefefefefefefefe
+DATA sbBlockConsts<>+72(SB)/8, $0xfefefefefefefefe
+DATA sbBlockConsts<>+80(SB)/8, $0xfefefefefefefefe
+DATA sbBlockConsts<>+88(SB)/8, $0xfefefefefefefefe
+// at 96: 0x01 (a lead byte's low bit)
+DATA sbBlockConsts<>+96(SB)/8, $0x0101010101010101
+DATA sbBlockConsts<>+104(SB)/8, $0x0101010101010101
+DATA sbBlockConsts<>+112(SB)/8, $0x0101010101010101
+DATA sbBlockConsts<>+120(SB)/8, $0x0101010101010101
+// at 128: 0x3F
+DATA sbBlockConsts<>+128(SB)/8, $0x3f3f3f3f3f3f3f3f
+DATA sbBlockConsts<>+136(SB)/8, $0x3f3f3f3f3f3f3f3f
+DATA sbBlockConsts<>+144(SB)/8, $0x3f3f3f3f3f3f3f3f
+DATA sbBlockConsts<>+152(SB)/8, $0x3f3f3f3f3f3f3f3f
+// at 160: high nibble 8
+DATA sbBlockConsts<>+160(SB)/8, $0x0808080808080808
+DATA sbBlockConsts<>+168(SB)/8, $0x0808080808080808
+DATA sbBlockConsts<>+176(SB)/8, $0x0808080808080808
+DATA sbBlockConsts<>+184(SB)/8, $0x0808080808080808
+// at 192: high nibble 9
+DATA sbBlockConsts<>+192(SB)/8, $0x0909090909090909
+DATA sbBlockConsts<>+200(SB)/8, $0x0909090909090909
+DATA sbBlockConsts<>+208(SB)/8, $0x0909090909090909
+DATA sbBlockConsts<>+216(SB)/8, $0x0909090909090909
+// at 224: high nibble A
+DATA sbBlockConsts<>+224(SB)/8, $0x0a0a0a0a0a0a0a0a
+DATA sbBlockConsts<>+232(SB)/8, $0x0a0a0a0a0a0a0a0a
+DATA sbBlockConsts<>+240(SB)/8, $0x0a0a0a0a0a0a0a0a
+DATA sbBlockConsts<>+248(SB)/8, $0x0a0a0a0a0a0a0a0a
+// at 256: high nibble B
+DATA sbBlockConsts<>+256(SB)/8, $0x0b0b0b0b0b0b0b0b
+DATA sbBlockConsts<>+264(SB)/8, $0x0b0b0b0b0b0b0b0b
+DATA sbBlockConsts<>+272(SB)/8, $0x0b0b0b0b0b0b0b0b
+DATA sbBlockConsts<>+280(SB)/8, $0x0b0b0b0b0b0b0b0b
+// at 288: high nibble C
+DATA sbBlockConsts<>+288(SB)/8, $0x0c0c0c0c0c0c0c0c
+DATA sbBlockConsts<>+296(SB)/8, $0x0c0c0c0c0c0c0c0c
+DATA sbBlockConsts<>+304(SB)/8, $0x0c0c0c0c0c0c0c0c
+DATA sbBlockConsts<>+312(SB)/8, $0x0c0c0c0c0c0c0c0c
+// at 320: high nibble D
+DATA sbBlockConsts<>+320(SB)/8, $0x0d0d0d0d0d0d0d0d
+DATA sbBlockConsts<>+328(SB)/8, $0x0d0d0d0d0d0d0d0d
+DATA sbBlockConsts<>+336(SB)/8, $0x0d0d0d0d0d0d0d0d
+DATA sbBlockConsts<>+344(SB)/8, $0x0d0d0d0d0d0d0d0d
+// at 352: high nibble E
+DATA sbBlockConsts<>+352(SB)/8, $0x0e0e0e0e0e0e0e0e
+DATA sbBlockConsts<>+360(SB)/8, $0x0e0e0e0e0e0e0e0e
+DATA sbBlockConsts<>+368(SB)/8, $0x0e0e0e0e0e0e0e0e
+DATA sbBlockConsts<>+376(SB)/8, $0x0e0e0e0e0e0e0e0e
+// at 384: high nibble F
+DATA sbBlockConsts<>+384(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA sbBlockConsts<>+392(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA sbBlockConsts<>+400(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA sbBlockConsts<>+408(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL sbBlockConsts<>(SB), RODATA|NOPTR, $416
 
 // SB_LOOKUP: the code points of the 32 bytes in Y0 (R9 the tables, R10
 // sbNibbles, Y15 0x0F bytes): low bytes in Y5 (ASCII bytes as they are),
@@ -578,25 +573,29 @@ done8:
 	MOVQ    BX, written+56(FP)
 	RET
 
-// func latin1ToSingleByteAVX2(dst *byte, dstLen int, src *byte, n int, t *[8][32]byte, packs *[256][8]byte) (read, written int)
+// func blockToSingleByteAVX2(dst *byte, dstLen int, src *byte, n int, t *[8][32]byte, lead int, packs *[256][8]byte) (read, written int)
 // Encodes UTF-8 at src (from a character's first byte) into a single-byte
 // encoding 32 bytes a step while a step holds only ASCII and two-byte
-// sequences led by C2 or C3 (U+0080 to U+00FF: the letters of Latin text)
-// whose code points the encoding has (t: its bytes for U+0080 to U+00FF,
-// 16 per high nibble, 0 for none), the step does not end inside a
-// sequence, 33 bytes of src are left and 40 bytes of room; it returns the
-// bytes read and written. Each lead byte's position gets the encoded byte
-// (looked up as in SB_LOOKUP), each continuation byte's is dropped: groups
-// of 8 are packed with packs (by the bytes kept) and stored 8 bytes at a
-// time.
-TEXT ·latin1ToSingleByteAVX2(SB), NOSPLIT, $0-64
+// sequences led by lead or lead+1 (lead even: the 128 code points from
+// (lead&0x1F)<<6, the block of the encoding's letters) whose code points
+// the encoding has (t: its bytes for the block, 16 per high nibble of
+// 0x80|j for the block's j-th code point, 0 for none), 33 bytes of src are
+// left and 40 bytes of room; it returns the bytes read and written. A
+// step that ends with a lead byte takes 31 bytes. Each lead byte's
+// position gets the encoded byte (looked up as in SB_LOOKUP), each
+// continuation byte's is dropped: groups of 8 are packed with packs (by
+// the bytes kept) and stored 8 bytes at a time.
+TEXT ·blockToSingleByteAVX2(SB), NOSPLIT, $0-72
 	MOVQ dst+0(FP), DI
 	MOVQ dstLen+8(FP), R8
 	MOVQ src+16(FP), SI
 	MOVQ n+24(FP), CX
 	MOVQ t+32(FP), R9
-	MOVQ packs+40(FP), R11
-	LEAQ sbLatin1Consts<>(SB), R14
+	MOVQ lead+40(FP), DX
+	MOVQ DX, X13
+	VPBROADCASTB X13, Y13
+	MOVQ packs+48(FP), R11
+	LEAQ sbBlockConsts<>(SB), R14
 	MOVL $0x0F0F0F0F, DX
 	MOVQ DX, X15
 	VPBROADCASTD X15, Y15
@@ -614,70 +613,70 @@ lstep:
 	VPMOVMSKB Y0, DX
 	TESTL DX, DX
 	JZ   lascii
-	// Continuation bytes (0x80-0xBF) and leads C2, C3: nothing else, and
-	// each continuation right after a lead, no lead last.
+	// Continuation bytes (0x80-0xBF) and the block's leads: nothing else,
+	// and each continuation right after a lead (a lead last has its
+	// continuation in the next step).
 	VPAND   0(R14), Y0, Y2   // & 0xC0
 	VPCMPEQB 32(R14), Y2, Y2 // == 0x80
 	VPMOVMSKB Y2, R12        // continuations
 	VPAND   64(R14), Y0, Y3  // & 0xFE
-	VPCMPEQB 96(R14), Y3, Y3 // == 0xC2
+	VPCMPEQB Y13, Y3, Y3     // == lead
 	VPMOVMSKB Y3, R13        // leads
 	MOVL    R12, R10
 	ORL     R13, R10
 	CMPL    R10, DX
 	JNE     ldone
-	TESTL   $0x80000000, R13
-	JNZ     ldone
 	MOVL    R13, R10
 	SHLL    $1, R10
 	CMPL    R10, R12
 	JNE     ldone
-	// The code point's low byte at each lead: (lead&3)<<6 | next&0x3F.
+	// The index at each lead: 0x80 | (lead&1)<<6 | next&0x3F.
 	VMOVDQU 1(SI)(AX*1), Y1
-	VPAND   128(R14), Y0, Y4 // & 0x03
+	VPAND   96(R14), Y0, Y4  // & 0x01
 	VPSLLW  $6, Y4, Y4
-	VPAND   160(R14), Y1, Y5 // & 0x3F
+	VPAND   128(R14), Y1, Y5 // & 0x3F
 	VPOR    Y5, Y4, Y4
+	VPOR    32(R14), Y4, Y4  // | 0x80
 	VPSRLW  $4, Y4, Y1
 	VPAND   Y15, Y1, Y1      // high nibbles (8-F at leads)
 	VPAND   Y15, Y4, Y2      // low nibbles
 	VPXOR   Y5, Y5, Y5
-	VPCMPEQB 192(R14), Y1, Y3
+	VPCMPEQB 160(R14), Y1, Y3
 	VMOVDQU 0(R9), Y6
 	VPSHUFB Y2, Y6, Y6
 	VPAND   Y3, Y6, Y6
 	VPOR    Y6, Y5, Y5
-	VPCMPEQB 224(R14), Y1, Y3
+	VPCMPEQB 192(R14), Y1, Y3
 	VMOVDQU 32(R9), Y6
 	VPSHUFB Y2, Y6, Y6
 	VPAND   Y3, Y6, Y6
 	VPOR    Y6, Y5, Y5
-	VPCMPEQB 256(R14), Y1, Y3
+	VPCMPEQB 224(R14), Y1, Y3
 	VMOVDQU 64(R9), Y6
 	VPSHUFB Y2, Y6, Y6
 	VPAND   Y3, Y6, Y6
 	VPOR    Y6, Y5, Y5
-	VPCMPEQB 288(R14), Y1, Y3
+	VPCMPEQB 256(R14), Y1, Y3
 	VMOVDQU 96(R9), Y6
 	VPSHUFB Y2, Y6, Y6
 	VPAND   Y3, Y6, Y6
 	VPOR    Y6, Y5, Y5
-	VPCMPEQB 320(R14), Y1, Y3
+	VPCMPEQB 288(R14), Y1, Y3
 	VMOVDQU 128(R9), Y6
 	VPSHUFB Y2, Y6, Y6
 	VPAND   Y3, Y6, Y6
 	VPOR    Y6, Y5, Y5
-	VPCMPEQB 352(R14), Y1, Y3
+	VPCMPEQB 320(R14), Y1, Y3
 	VMOVDQU 160(R9), Y6
 	VPSHUFB Y2, Y6, Y6
 	VPAND   Y3, Y6, Y6
 	VPOR    Y6, Y5, Y5
-	VPCMPEQB 384(R14), Y1, Y3
+	VPCMPEQB 352(R14), Y1, Y3
 	VMOVDQU 192(R9), Y6
 	VPSHUFB Y2, Y6, Y6
 	VPAND   Y3, Y6, Y6
 	VPOR    Y6, Y5, Y5
-	VPCMPEQB 416(R14), Y1, Y3
+	VPCMPEQB 384(R14), Y1, Y3
 	VMOVDQU 224(R9), Y6
 	VPSHUFB Y2, Y6, Y6
 	VPAND   Y3, Y6, Y6
@@ -689,6 +688,9 @@ lstep:
 	JNZ     ldone
 	VPBLENDVB Y0, Y5, Y0, Y5 // ASCII bytes as they are
 	NOTL    R12              // the bytes kept
+	MOVL    R13, R10
+	ANDL    $0x80000000, R10
+	XORL    R10, R12         // but not a lead last
 	VMOVDQA X5, X6
 	MOVL    R12, R10
 	SHRL    $0, R10
@@ -726,7 +728,9 @@ lstep:
 	VMOVQ   X6, (DI)(BX*1)
 	POPCNTL R10, R10
 	ADDQ    R10, BX
+	SHRL    $31, R13
 	ADDQ    $32, AX
+	SUBQ    R13, AX
 	JMP     lstep
 lascii:
 	VMOVDQU Y0, (DI)(BX*1)
@@ -735,6 +739,6 @@ lascii:
 	JMP     lstep
 ldone:
 	VZEROUPPER
-	MOVQ    AX, read+48(FP)
-	MOVQ    BX, written+56(FP)
+	MOVQ    AX, read+56(FP)
+	MOVQ    BX, written+64(FP)
 	RET

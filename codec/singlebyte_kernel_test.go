@@ -3,6 +3,7 @@ package codec
 import (
 	"math/rand"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/whatenc/whatenc/internal/reference"
 )
@@ -37,10 +38,11 @@ func TestSingleByteDecodersLongRuns(t *testing.T) {
 	})
 }
 
-// randomLatin returns about n bytes of UTF-8 in runs: ASCII, U+0080 to
-// U+00FF (what latin1ToSingleByteAVX2 takes), and now and then other
-// characters and invalid bytes (what it leaves to the Go code).
-func randomLatin(rng *rand.Rand, n int) []byte {
+// randomAlphabet returns about n bytes of UTF-8 in runs: ASCII, the 128
+// code points from block (what blockToSingleByteAVX2 takes, for an
+// encoding whose block it is), and now and then other characters and
+// invalid bytes (what it leaves to the Go code).
+func randomAlphabet(rng *rand.Rand, n int, block rune) []byte {
 	var b []byte
 	for len(b) < n {
 		switch k := rng.Intn(12); {
@@ -50,21 +52,30 @@ func randomLatin(rng *rand.Rand, n int) []byte {
 			}
 		case k < 10:
 			for j := rng.Intn(6); j >= 0; j-- {
-				b = append(b, string(rune(0x80+rng.Intn(0x80)))...)
+				b = append(b, string(block+rune(rng.Intn(0x80)))...)
 			}
 		case k == 10:
-			b = append(b, string([]rune{0x152, 0x20AC, 0x2019, 0x1F600, 0x3B1}[rng.Intn(5)])...)
+			b = append(b, string([]rune{0x152, 0x20AC, 0x2019, 0x1F600, 0x3B1, 0xE9, 0x416}[rng.Intn(7)])...)
 		default:
-			b = append(b, []byte{0xC3, 0xC2, 0x80, 0xFF, 0xE2}[rng.Intn(5)])
+			lead := 0xC0 | byte(block>>6)
+			b = append(b, []byte{lead, lead + 1, 0xC3, 0xC2, 0x80, 0xFF, 0xE2}[rng.Intn(7)])
 		}
 	}
 	return b
 }
 
-// The single-byte encoders with the Latin vector kernel and without,
-// against the reference, on inputs long enough for its 32-byte steps, in
-// one call and with chunk splits.
-func TestSingleByteEncodersLatinRuns(t *testing.T) {
+// blockOf returns the first code point of e's block of letters, the one
+// its vector encoder takes.
+func blockOf(e *Encoding) rune {
+	tb := e.sbTables
+	tb.twoByteTable(e.sbIndex)
+	return rune(tb.blockLead&0x1F) << 6
+}
+
+// The single-byte encoders with the vector kernel and without, against the
+// reference, on inputs long enough for its 32-byte steps (text in the
+// encoding's block, and Latin text), in one call and with chunk splits.
+func TestSingleByteEncodersAlphabetRuns(t *testing.T) {
 	needReference(t)
 	kernelModes(t, func(t *testing.T) {
 		for _, e := range Encodings() {
@@ -73,7 +84,11 @@ func TestSingleByteEncodersLatinRuns(t *testing.T) {
 			}
 			rng := rand.New(rand.NewSource(int64(e.ID()) + 100))
 			for k := 0; k < 60; k++ {
-				src := randomLatin(rng, rng.Intn(500))
+				block := rune(0x80)
+				if k%2 == 0 {
+					block = blockOf(e)
+				}
+				src := randomAlphabet(rng, rng.Intn(500), block)
 				want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src), reference.EncodeHTML)
 				dst := make([]byte, 8*len(src)+16)
 				r := e.NewEncoder(HTML).EncodeFromUTF8(src, dst, true)
@@ -86,33 +101,44 @@ func TestSingleByteEncodersLatinRuns(t *testing.T) {
 	})
 }
 
-// The kernel alone: whole steps, exactly the reference's bytes for what it
-// read, nothing written past len(dst).
-func TestLatin1ToSingleByteVector(t *testing.T) {
+// The kernel alone, for every single-byte encoding in its block: whole
+// steps, exactly the reference's bytes for what it read, nothing written
+// past len(dst).
+func TestBlockToSingleByteVector(t *testing.T) {
 	needReference(t)
 	if !hasAVX2Kernels() {
 		t.Skip("skipping: no AVX2 here")
 	}
 	rng := rand.New(rand.NewSource(29))
-	steps := 0 // steps the kernel took, so that the test cannot pass on a kernel that takes none
-	for _, e := range []*Encoding{Windows1252, ISO8859_15, Macintosh, Windows1250} {
+	// Bytes the kernel read, and steps that ended before a lead byte,
+	// so that the test cannot pass on a kernel that takes none.
+	read, short := 0, 0
+	blocks := map[rune]bool{}
+	for _, e := range Encodings() {
+		if !e.IsSingleByte() {
+			continue
+		}
 		tb := e.sbTables
-		tb.twoByteTable(e.sbIndex)
-		for k := 0; k < 3000; k++ {
-			src := randomLatin(rng, 33+rng.Intn(300))
+		block := blockOf(e)
+		blocks[block] = true
+		for k := 0; k < 600; k++ {
+			src := randomAlphabet(rng, 33+rng.Intn(300), block)
 			room := 40 + rng.Intn(len(src))
 			buf := make([]byte, room+32)
 			for i := range buf {
 				buf[i] = guard
 			}
-			read, written := latin1ToSingleByteAVX2(&buf[0], room, &src[0], len(src), tb.encodeLatin1, &bytePacks)
-			if read%32 != 0 || read > len(src) {
-				t.Fatalf("%s % x: read %d", e, src, read)
+			r, written := blockToSingleByteAVX2(&buf[0], room, &src[0], len(src), tb.encodeBlock, int(tb.blockLead), &bytePacks)
+			if r > len(src) || r > 0 && !utf8.Valid(src[:r]) {
+				t.Fatalf("%s % x: read %d", e, src, r)
 			}
-			steps += read / 32
-			want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src[:read]), reference.EncodeFatal)
+			read += r
+			if r%32 != 0 {
+				short++
+			}
+			want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src[:r]), reference.EncodeFatal)
 			if string(buf[:written]) != string(want) {
-				t.Fatalf("%s % x: read %d, wrote % x, want % x", e, src, read, buf[:written], want)
+				t.Fatalf("%s % x: read %d, wrote % x, want % x", e, src, r, buf[:written], want)
 			}
 			for i := room; i < len(buf); i++ {
 				if buf[i] != guard {
@@ -121,8 +147,8 @@ func TestLatin1ToSingleByteVector(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d steps", steps)
-	if steps < 1000 {
-		t.Fatalf("the kernel took %d steps in all: too few for the test to mean much", steps)
+	t.Logf("%d bytes read, %d calls ended a step before a lead byte, blocks %v", read, short, blocks)
+	if read < 50000 || short < 100 || len(blocks) < 5 {
+		t.Fatalf("the kernel read %d bytes, %d calls had a short step, %d blocks: too few for the test to mean much", read, short, len(blocks))
 	}
 }

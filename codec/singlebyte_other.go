@@ -10,6 +10,6 @@ func singleByteToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, t *singleByte
 	panic("unreachable")
 }
 
-func latin1ToSingleByteAVX2(dst *byte, dstLen int, src *byte, n int, t *[8][32]byte, packs *[256][8]byte) (read, written int) {
+func blockToSingleByteAVX2(dst *byte, dstLen int, src *byte, n int, t *[8][32]byte, lead int, packs *[256][8]byte) (read, written int) {
 	panic("unreachable")
 }
