@@ -40,12 +40,13 @@ func hasAVX2() bool {
 	return ebx7&(1<<5) != 0
 }
 
-// useAVX512 selects the AVX-512 (F and BW) kernels where one exists;
-// only set with useAVX2.
+// useAVX512 selects the AVX-512 kernels where one exists; only set with
+// useAVX2.
 var useAVX512 = hasAVX2() && hasAVX512()
 
-// hasAVX512 reports AVX-512 F and BW, with the operating system saving the
-// opmask and ZMM registers.
+// hasAVX512 reports the AVX-512 the kernels use (F, BW, VL and VBMI2, as
+// from Ice Lake and Zen 4 on; with BMI2), with the operating system saving
+// the opmask and ZMM registers.
 func hasAVX512() bool {
 	maxLeaf, _, _, _ := cpuidex(0, 0)
 	if maxLeaf < 7 {
@@ -58,9 +59,11 @@ func hasAVX512() bool {
 	if xcr0, _ := xgetbv0(); xcr0&0xE6 != 0xE6 { // XMM, YMM, opmask, ZMM0-15 upper halves, ZMM16-31
 		return false
 	}
-	_, ebx7, _, _ := cpuidex(7, 0)
-	const avx512f, avx512bw = 1 << 16, 1 << 30
-	return ebx7&avx512f != 0 && ebx7&avx512bw != 0
+	_, ebx7, ecx7, _ := cpuidex(7, 0)
+	const bmi2, avx512f, avx512bw, avx512vl = 1 << 8, 1 << 16, 1 << 30, 1 << 31
+	const avx512vbmi2 = 1 << 6 // in ECX
+	want := uint32(bmi2 | avx512f | avx512bw | avx512vl)
+	return ebx7&want == want && ecx7&avx512vbmi2 != 0
 }
 
 // For the tests: whether the kernels can run here, and switching them.

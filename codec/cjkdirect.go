@@ -144,6 +144,14 @@ func encodeDirectThree(t *directTable, src, dst []byte, i, w int) (int, int) {
 			stop := len(src) - 4
 			if vector {
 				next := 48 // bytes before the next look, if this one finds nothing
+				if useAVX512 && len(src)-i >= 66 && len(dst)-w >= 96 {
+					// Text with ASCII between the sequences (hangul
+					// between spaces, CJK in markup); it stops before 64
+					// bytes without ASCII.
+					r, n := encodeMixedAVX512((*byte)(unsafe.Add(dp, w)), len(dst)-w, (*byte)(unsafe.Add(sp, i)), len(src)-i, t)
+					i += r
+					w += n
+				}
 				if len(src)-i >= 32 && eightThrees(sp, i) {
 					r, n := encodeThreesAVX2((*byte)(unsafe.Add(dp, w)), len(dst)-w, (*byte)(unsafe.Add(sp, i)), len(src)-i, t)
 					i += r

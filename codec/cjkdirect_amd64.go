@@ -5,3 +5,10 @@ package codec
 //
 //go:noescape
 func encodeThreesAVX2(dst *byte, dstLen int, src *byte, n int, t *directTable) (read, written int)
+
+// encodeMixedAVX512 is cjkdirect_amd64.s's encoder of ASCII and three-byte
+// sequences through a direct table, 64 bytes a window. Callers check
+// useAVX512 first.
+//
+//go:noescape
+func encodeMixedAVX512(dst *byte, dstLen int, src *byte, n int, t *directTable) (read, written int)

@@ -97,3 +97,259 @@ done:
 	MOVQ AX, read+40(FP)
 	MOVQ BX, written+48(FP)
 	RET
+
+// Constants of encodeMixedAVX512.
+DATA cjkBytesF0<>+0(SB)/4, $0xf0f0f0f0
+GLOBL cjkBytesF0<>(SB), RODATA|NOPTR, $4
+DATA cjkBytesE0<>+0(SB)/4, $0xe0e0e0e0
+GLOBL cjkBytesE0<>(SB), RODATA|NOPTR, $4
+DATA cjkBytesC0<>+0(SB)/4, $0xc0c0c0c0
+GLOBL cjkBytesC0<>(SB), RODATA|NOPTR, $4
+DATA cjkBytes80<>+0(SB)/4, $0x80808080
+GLOBL cjkBytes80<>(SB), RODATA|NOPTR, $4
+DATA cjkWords80<>+0(SB)/4, $0x00800080
+GLOBL cjkWords80<>(SB), RODATA|NOPTR, $4
+DATA cjkWords0F<>+0(SB)/4, $0x000f000f
+GLOBL cjkWords0F<>(SB), RODATA|NOPTR, $4
+DATA cjkWords3F<>+0(SB)/4, $0x003f003f
+GLOBL cjkWords3F<>(SB), RODATA|NOPTR, $4
+// Each word's two bytes swapped: a table entry, first output byte first.
+DATA cjkSwap<>+0(SB)/8, $0x0607040502030001
+DATA cjkSwap<>+8(SB)/8, $0x0e0f0c0d0a0b0809
+GLOBL cjkSwap<>(SB), RODATA|NOPTR, $16
+DATA cjkEvenBits<>+0(SB)/8, $0x55555555
+GLOBL cjkEvenBits<>(SB), RODATA|NOPTR, $8
+DATA cjkOddBits<>+0(SB)/8, $0xaaaaaaaa
+GLOBL cjkOddBits<>(SB), RODATA|NOPTR, $8
+
+// MIXED_LOOK4: the entries of the four code points in R9 (16 bits each,
+// first lowest) packed the same way in CX. Uses DX.
+#define MIXED_LOOK4 \
+	MOVWLZX R9, DX \
+	MOVWLZX (R8)(DX*2), CX \
+	SHRQ    $16, R9 \
+	MOVWLZX R9, DX \
+	MOVWLZX (R8)(DX*2), DX \
+	SHLQ    $16, DX \
+	ORQ     DX, CX \
+	SHRQ    $16, R9 \
+	MOVWLZX R9, DX \
+	MOVWLZX (R8)(DX*2), DX \
+	SHLQ    $32, DX \
+	ORQ     DX, CX \
+	SHRQ    $16, R9 \
+	MOVWLZX (R8)(R9*2), DX \
+	SHLQ    $48, DX \
+	ORQ     DX, CX
+
+// MIXED_GROUP(g): encodes the characters 16g to 16g+15 of the window, whose
+// three bytes are compacted in Z3, Z4 and Z5 (bytes 16g to 16g+15), R11
+// the characters left from 16g on (more than 0), one 16-bit lane each. The
+// entries are looked up by scalar loads, four code points to a register:
+// on Zen 4 that is twice as fast as a gather. It writes the characters'
+// bytes at dst+BX (a 32-byte store) and adds them to BX as if every
+// sequence had an entry, so that BX, and the next group's store, need not
+// wait for the lookups; it leaves in R9 the lanes of sequences without one,
+// in DX the bytes it kept and in R14 the three-byte lanes (for the caller's
+// unmapped path).
+#define MIXED_GROUP(g, ascii) \
+	VEXTRACTI32X4 $g, Z3, X6 \
+	VPMOVZXBW     X6, Y6              \ // first bytes
+	VEXTRACTI32X4 $g, Z4, X7 \
+	VPMOVZXBW     X7, Y7              \ // second bytes (of three-byte ones)
+	VEXTRACTI32X4 $g, Z5, X8 \
+	VPMOVZXBW     X8, Y8              \ // third bytes
+	MOVL    $16, DX \
+	CMPQ    R11, DX \
+	CMOVQGT DX, R11                   \ // characters in this group
+	MOVL    $1, DX \
+	SHLXQ   R11, DX, DX \
+	DECQ    DX \
+	KMOVW   DX, K5                    \ // the group's lanes
+	VPTESTMW Y26, Y6, K5, K6          \ // lanes of three-byte sequences
+	VPANDD  Y24, Y6, Y9 \
+	VPSLLW  $12, Y9, Y9 \
+	VPANDD  Y25, Y7, Y10 \
+	VPSLLW  $6, Y10, Y10 \
+	VPORD   Y10, Y9, Y9 \
+	VPANDD  Y25, Y8, Y10 \
+	VPORD   Y10, Y9, Y9               \ // code points
+	KORTESTW K6, K6 \
+	JZ      ascii                     \ // no three-byte lane: no lookups
+	VMOVQ   X9, R9 \
+	MIXED_LOOK4 \
+	VMOVQ   CX, X10 \
+	VPEXTRQ $1, X9, R9 \
+	MIXED_LOOK4 \
+	VPINSRQ $1, CX, X10, X10 \
+	VEXTRACTI128 $1, Y9, X9 \
+	VMOVQ   X9, R9 \
+	MIXED_LOOK4 \
+	VMOVQ   CX, X11 \
+	VPEXTRQ $1, X9, R9 \
+	MIXED_LOOK4 \
+	VPINSRQ $1, CX, X11, X11 \
+	VINSERTI128 $1, X11, Y10, Y10     \ // entries
+ascii: \
+	KMOVW   K5, DX \
+	KMOVW   K6, R14 \
+	PDEPQ   cjkEvenBits<>(SB), DX, DX \
+	PDEPQ   cjkOddBits<>(SB), R14, CX \
+	ORQ     CX, DX                    \ // output bytes kept: one per lane, two for three-byte ones
+	VPSHUFB Y27, Y10, Y11 \
+	VPBLENDMW Y11, Y6, K6, Y12 \
+	KMOVD   DX, K1 \
+	VPCOMPRESSB.Z Y12, K1, Y13 \
+	VMOVDQU Y13, (DI)(BX*1) \
+	POPCNTL DX, CX \
+	ADDQ    CX, BX \
+	VPTESTMW Y10, Y10, K6, K7 \
+	KMOVW   K7, R9 \
+	XORL    R14, R9                   \ // three-byte lanes without an entry
+
+// func encodeMixedAVX512(dst *byte, dstLen int, src *byte, n int, t *directTable) (read, written int)
+// Encodes the ASCII bytes and three-byte sequences (a lead byte E0..EF and
+// two continuation bytes) of src[:n], the sequences through t, 64 bytes a
+// window while 66 bytes of src are left and 96 bytes of room (a window
+// writes at most 64, its last store reaches 32 past its last byte). It
+// stops at anything else: another byte, a sequence whose entry is 0. A
+// window ends before a sequence that runs past it. The characters' starts (ASCII bytes
+// and lead bytes) are compacted with VPCOMPRESSB, their first, second and
+// third bytes apart, and encoded 16 at a time: one gather, each lane's one
+// or two bytes compacted again. Needs AVX-512 F, BW, VL, VBMI2 and BMI2.
+TEXT ·encodeMixedAVX512(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ src+16(FP), SI
+	MOVQ t+32(FP), R8
+	XORQ AX, AX // read
+	XORQ BX, BX // written
+	VPBROADCASTD cjkBytesF0<>(SB), Z20
+	VPBROADCASTD cjkBytesE0<>(SB), Z21
+	VPBROADCASTD cjkBytesC0<>(SB), Z22
+	VPBROADCASTD cjkBytes80<>(SB), Z23
+	VPBROADCASTD cjkWords0F<>(SB), Y24
+	VPBROADCASTD cjkWords3F<>(SB), Y25
+	VPBROADCASTD cjkWords80<>(SB), Y26
+	VBROADCASTI32X4 cjkSwap<>(SB), Y27
+window:
+	LEAQ 66(AX), DX
+	CMPQ DX, n+24(FP)
+	JHI  mdone
+	LEAQ 96(BX), DX
+	CMPQ DX, dstLen+8(FP)
+	JHI  mdone
+	VMOVDQU64 (SI)(AX*1), Z0
+	VPMOVB2M  Z0, K1
+	KMOVQ     K1, R10 // bytes not ASCII
+	TESTQ     R10, R10
+	JNZ       mixed
+	VMOVDQU64 Z0, (DI)(BX*1) // all ASCII
+	ADDQ $64, AX
+	ADDQ $64, BX
+	JMP  window
+mixed:
+	CMPQ     R10, $-1
+	JEQ      mdone   // no ASCII: the caller's scalar loop is faster on such runs
+	VPANDQ   Z20, Z0, Z1
+	VPCMPEQB Z21, Z1, K2
+	KMOVQ    K2, R11 // lead bytes E0..EF
+	VPANDQ   Z22, Z0, Z1
+	VPCMPEQB Z23, Z1, K3
+	KMOVQ    K3, R12 // continuation bytes
+	// The window ends at the first byte that is neither ASCII nor part
+	// of a three-byte sequence by its shape, and before a lead byte whose
+	// two continuation bytes are not both in it.
+	MOVQ     R11, DX
+	ORQ      R12, DX
+	XORQ     R10, DX // other bytes
+	LEAQ     (R11)(R11*1), R14
+	LEAQ     (R14)(R14*1), CX
+	ORQ      CX, R14
+	XORQ     R12, R14 // continuation bytes where none belongs, or none where one does
+	ORQ      R14, DX
+	TZCNTQ   DX, R12 // the first such byte, or 64
+	BZHIQ    R12, R11, DX // leads before it
+	MOVQ     R12, CX
+	XORQ     R14, R14
+	SUBQ     $2, CX
+	CMOVQLT  R14, CX
+	BZHIQ    CX, R11, CX
+	XORQ     CX, DX // leads one or two bytes before it
+	TZCNTQ   DX, DX
+	CMPQ     DX, R12
+	CMOVQLT  DX, R12 // the window's length
+	TESTQ    R12, R12
+	JZ       mdone
+	NOTQ     R10
+	ORQ      R11, R10
+	BZHIQ    R12, R10, R10 // starts of characters in the window
+	KMOVQ    R10, K4
+	VMOVDQU64 1(SI)(AX*1), Z1
+	VMOVDQU64 2(SI)(AX*1), Z2
+	VPCOMPRESSB.Z Z0, K4, Z3
+	VPCOMPRESSB.Z Z1, K4, Z4
+	VPCOMPRESSB.Z Z2, K4, Z5
+	POPCNTQ  R10, R13 // characters left in the window
+	// R13 characters left, the group's first at index 16g.
+	MOVQ     R13, R11
+	MIXED_GROUP(0, ascii0)
+	TESTL    R9, R9
+	JNZ      unmapped0
+	SUBQ     $16, R13
+	JLE      next
+	MOVQ     R13, R11
+	MIXED_GROUP(1, ascii1)
+	TESTL    R9, R9
+	JNZ      unmapped1
+	SUBQ     $16, R13
+	JLE      next
+	MOVQ     R13, R11
+	MIXED_GROUP(2, ascii2)
+	TESTL    R9, R9
+	JNZ      unmapped2
+	SUBQ     $16, R13
+	JLE      next
+	MOVQ     R13, R11
+	MIXED_GROUP(3, ascii3)
+	TESTL    R9, R9
+	JNZ      unmapped3
+next:
+	ADDQ     R12, AX
+	JMP      window
+unmapped0:
+	XORQ     R13, R13
+	JMP      unmapped
+unmapped1:
+	MOVQ     $16, R13
+	JMP      unmapped
+unmapped2:
+	MOVQ     $32, R13
+	JMP      unmapped
+unmapped3:
+	MOVQ     $48, R13
+unmapped:
+	// Lane R9's first (of group R13/16) has no entry: count the bytes of
+	// the lanes before it only, and read up to its start.
+	POPCNTL  DX, CX
+	SUBQ     CX, BX
+	BSFL     R9, R9
+	MOVL     $1, DX
+	SHLXQ    R9, DX, DX
+	DECQ     DX
+	ANDQ     DX, R14
+	PDEPQ    cjkEvenBits<>(SB), DX, DX
+	PDEPQ    cjkOddBits<>(SB), R14, R14
+	ORQ      R14, DX
+	POPCNTL  DX, DX
+	ADDQ     DX, BX
+	ADDQ     R13, R9
+	MOVL     $1, DX
+	SHLXQ    R9, DX, DX
+	PDEPQ    R10, DX, DX
+	TZCNTQ   DX, DX
+	ADDQ     DX, AX
+mdone:
+	VZEROUPPER
+	MOVQ AX, read+40(FP)
+	MOVQ BX, written+48(FP)
+	RET

@@ -3,6 +3,7 @@ package codec
 import (
 	"math/rand"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/whatenc/whatenc/internal/reference"
 )
@@ -95,8 +96,9 @@ func validMappedThrees(t *directTable, g []byte) bool {
 	return true
 }
 
-// The encoders with the kernel and without, against the reference, on
-// such text, in one call and with chunk splits.
+// The encoders with the kernels and without, against the reference, on
+// such text and on text of short runs between ASCII, in one call and with
+// chunk splits.
 func TestCJKEncodersLongRuns(t *testing.T) {
 	needReference(t)
 	kernelModes(t, func(t *testing.T) {
@@ -108,6 +110,9 @@ func TestCJKEncodersLongRuns(t *testing.T) {
 			}
 			for k := 0; k < 40; k++ {
 				src := randomCJKText(rng, tab, rng.Intn(600))
+				if k%2 == 1 {
+					src = randomMixedText(rng, tab, rng.Intn(600))
+				}
 				want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src), reference.EncodeHTML)
 				dst := make([]byte, 8*len(src)+16)
 				r := e.NewEncoder(HTML).EncodeFromUTF8(src, dst, true)
@@ -118,4 +123,116 @@ func TestCJKEncodersLongRuns(t *testing.T) {
 			}
 		}
 	})
+}
+
+// randomMixedText is UTF-8 in the shape of Korean text: short runs of
+// three-byte characters of the encoding's repertoire between spaces and
+// ASCII punctuation, now and then a long ASCII run (markup), a character
+// the encoding lacks or writes otherwise, or malformed bytes.
+func randomMixedText(rng *rand.Rand, t *directTable, n int) []byte {
+	var mapped []rune
+	for c := rune(0x3000); c < 0xE000 && len(mapped) < 4000; c += rune(1 + rng.Intn(5)) {
+		if t[c] != 0 {
+			mapped = append(mapped, c)
+		}
+	}
+	breaks := []string{"\u00e9", "\U0001F600", "\uE000", "\uFFFD", "\u0800", "\uD7FF", "\u20AC", "\xe3\x81", "\xed\xa0\x80", "\xe0\x80\xaf", "\xff", "\xe3\x81a",
+		"\x00", "\x7f", "\xe9\xc0\x80", "\xe9\x80\x7f", "\xc2\x80", "\x80"}
+	ascii := []string{" ", " ", " ", ". ", ", ", "\n", "(", ") ", "1990", "\x00"}
+	var b []byte
+	for len(b) < n {
+		switch k := rng.Intn(40); {
+		case k == 0:
+			b = append(b, breaks[rng.Intn(len(breaks))]...)
+		case k == 1:
+			for j := 40 + rng.Intn(100); j > 0; j-- {
+				b = append(b, byte(0x20+rng.Intn(0x5F)))
+			}
+		default:
+			for j := rng.Intn(6); j >= 0; j-- {
+				b = append(b, string(mapped[rng.Intn(len(mapped))])...)
+			}
+			b = append(b, ascii[rng.Intn(len(ascii))]...)
+		}
+	}
+	return b[:n]
+}
+
+// mixedTakes reports whether encodeMixedAVX512 can take the character at
+// the start of w (64 bytes or more): an ASCII byte, or a three-byte
+// sequence that t maps.
+func mixedTakes(t *directTable, w []byte) bool {
+	if w[0] < 0x80 {
+		return true
+	}
+	c := utf8Three(w[0], w[1], w[2])
+	return c >= 0 && t[c] != 0
+}
+
+// hasASCIIByte reports whether b holds a byte below 0x80: a window
+// without one encodeMixedAVX512 leaves to the scalar loop.
+func hasASCIIByte(b []byte) bool {
+	for _, c := range b {
+		if c < 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// The AVX-512 kernel alone, in every encoding with a direct table: what
+// it read is whole characters and exactly the reference's bytes for them,
+// nothing written past dstLen, at every alignment, and it stops only where
+// it must (or before 64 bytes without ASCII).
+func TestEncodeMixedVector(t *testing.T) {
+	needReference(t)
+	if !hasAVX512Kernels() {
+		t.Skip("skipping: no AVX-512 here")
+	}
+	rng := rand.New(rand.NewSource(43))
+	// Bytes read, and calls that stopped inside a window (at an unmapped
+	// character), so that the test cannot pass on a kernel that takes none.
+	read, inside := 0, 0
+	for _, e := range []*Encoding{GB18030, GBK, Big5, EUCJP, ShiftJIS, EUCKR} {
+		tab := directTableFor(e.family)
+		for k := 0; k < 1500; k++ {
+			off := rng.Intn(64)
+			var text []byte
+			if k%4 == 0 {
+				text = randomCJKText(rng, tab, 66+rng.Intn(500))
+			} else {
+				text = randomMixedText(rng, tab, 66+rng.Intn(500))
+			}
+			src := append(make([]byte, off), text...)[off:]
+			room := rng.Intn(2 * len(src))
+			buf := make([]byte, room+64)
+			for i := range buf {
+				buf[i] = guard
+			}
+			r, written := encodeMixedAVX512(&buf[0], room, &src[0], len(src), tab)
+			if r > len(src)-66+64 || written > room || !utf8.Valid(src[:r]) {
+				t.Fatalf("%s % x into %d: read %d, wrote %d", e, src, room, r, written)
+			}
+			read += r
+			if r%64 != 0 {
+				inside++
+			}
+			want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src[:r]), reference.EncodeFatal)
+			if string(buf[:written]) != string(want) {
+				t.Fatalf("%s % x: read %d, wrote % x, want % x", e, src, r, buf[:written], want)
+			}
+			for i := room; i < len(buf); i++ {
+				if buf[i] != guard {
+					t.Fatalf("%s % x: wrote past dstLen %d", e, src, room)
+				}
+			}
+			if len(src)-r >= 66 && room-written >= 96 && mixedTakes(tab, src[r:]) && hasASCIIByte(src[r:r+64]) {
+				t.Fatalf("%s % x: stopped at %d before a character it can take", e, src, r)
+			}
+		}
+	}
+	t.Logf("%d bytes read, %d calls stopped inside a window", read, inside)
+	if read < 500000 || inside < 500 {
+		t.Fatalf("the kernel read %d bytes, stopped %d times inside a window: too few for the test to mean much", read, inside)
+	}
 }

@@ -5,3 +5,7 @@ package codec
 func encodeThreesAVX2(dst *byte, dstLen int, src *byte, n int, t *directTable) (read, written int) {
 	panic("unreachable")
 }
+
+func encodeMixedAVX512(dst *byte, dstLen int, src *byte, n int, t *directTable) (read, written int) {
+	panic("unreachable")
+}
