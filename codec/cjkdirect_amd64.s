@@ -1,4 +1,5 @@
 #include "textflag.h"
+#include "lookup_amd64.h"
 
 // The CJK encoders' vector path (cjkdirect.go): eight three-byte UTF-8
 // sequences a step, looked up in a direct table by one gather. Plan 9
@@ -122,26 +123,6 @@ GLOBL cjkEvenBits<>(SB), RODATA|NOPTR, $8
 DATA cjkOddBits<>+0(SB)/8, $0xaaaaaaaa
 GLOBL cjkOddBits<>(SB), RODATA|NOPTR, $8
 
-// MIXED_LOOK4: the entries of the four code points in R9 (16 bits each,
-// first lowest) packed the same way in CX. Uses DX.
-#define MIXED_LOOK4 \
-	MOVWLZX R9, DX \
-	MOVWLZX (R8)(DX*2), CX \
-	SHRQ    $16, R9 \
-	MOVWLZX R9, DX \
-	MOVWLZX (R8)(DX*2), DX \
-	SHLQ    $16, DX \
-	ORQ     DX, CX \
-	SHRQ    $16, R9 \
-	MOVWLZX R9, DX \
-	MOVWLZX (R8)(DX*2), DX \
-	SHLQ    $32, DX \
-	ORQ     DX, CX \
-	SHRQ    $16, R9 \
-	MOVWLZX (R8)(R9*2), DX \
-	SHLQ    $48, DX \
-	ORQ     DX, CX
-
 // MIXED_GROUP(g): encodes the characters 16g to 16g+15 of the window, whose
 // three bytes are compacted in Z3, Z4 and Z5 (bytes 16g to 16g+15), R11
 // the characters left from 16g on (more than 0), one 16-bit lane each. The
@@ -176,20 +157,7 @@ GLOBL cjkOddBits<>(SB), RODATA|NOPTR, $8
 	VPORD   Y10, Y9, Y9               \ // code points
 	KORTESTW K6, K6 \
 	JZ      ascii                     \ // no three-byte lane: no lookups
-	VMOVQ   X9, R9 \
-	MIXED_LOOK4 \
-	VMOVQ   CX, X10 \
-	VPEXTRQ $1, X9, R9 \
-	MIXED_LOOK4 \
-	VPINSRQ $1, CX, X10, X10 \
-	VEXTRACTI128 $1, Y9, X9 \
-	VMOVQ   X9, R9 \
-	MIXED_LOOK4 \
-	VMOVQ   CX, X11 \
-	VPEXTRQ $1, X9, R9 \
-	MIXED_LOOK4 \
-	VPINSRQ $1, CX, X11, X11 \
-	VINSERTI128 $1, X11, Y10, Y10     \ // entries
+	LOOK16(Y9, X9, Y10, X10, X11)     \ // entries
 ascii: \
 	KMOVW   K5, DX \
 	KMOVW   K6, R14 \

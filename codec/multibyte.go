@@ -227,6 +227,12 @@ func decodePairsUTF16(f family, src []byte, i int, s *sink) int {
 	t := index.utf16Table()
 	dst := s.u
 	n := s.n
+	if useAVX512 && len(src)-i >= 65 && len(dst)-n >= 64 {
+		// It stops where the loops below stop too, or near the end.
+		r, w := decodePairsUTF16AVX512(&dst[n], len(dst)-n, &src[i], len(src)-i, pairs, &t[0], cols)
+		i += r
+		n += w
+	}
 	if fastStores {
 		i, n = decodePairsUTF16Words(pairs, cols, t, src, i, dst, n)
 	}

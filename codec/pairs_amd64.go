@@ -1,0 +1,7 @@
+package codec
+
+// decodePairsUTF16AVX512 is pairs_amd64.s's decoder of ASCII and two-byte
+// sequences to UTF-16, 64 bytes a window. Callers check useAVX512 first.
+//
+//go:noescape
+func decodePairsUTF16AVX512(dst *uint16, dstLen int, src *byte, n int, pairs *pairTables, t *uint16, cols int) (read, written int)
