@@ -44,7 +44,7 @@ func hasAVX2() bool {
 // useAVX2.
 var useAVX512 = hasAVX2() && hasAVX512()
 
-// hasAVX512 reports the AVX-512 the kernels use (F, BW, VL and VBMI2, as
+// hasAVX512 reports the AVX-512 the kernels use (F, BW, VL, VBMI and VBMI2, as
 // from Ice Lake and Zen 4 on; with BMI2), with the operating system saving
 // the opmask and ZMM registers.
 func hasAVX512() bool {
@@ -61,9 +61,9 @@ func hasAVX512() bool {
 	}
 	_, ebx7, ecx7, _ := cpuidex(7, 0)
 	const bmi2, avx512f, avx512bw, avx512vl = 1 << 8, 1 << 16, 1 << 30, 1 << 31
-	const avx512vbmi2 = 1 << 6 // in ECX
+	const avx512vbmi, avx512vbmi2 = 1 << 1, 1 << 6 // in ECX
 	want := uint32(bmi2 | avx512f | avx512bw | avx512vl)
-	return ebx7&want == want && ecx7&avx512vbmi2 != 0
+	return ebx7&want == want && ecx7&(avx512vbmi|avx512vbmi2) == avx512vbmi|avx512vbmi2
 }
 
 // For the tests: whether the kernels can run here, and switching them.
