@@ -176,9 +176,15 @@ func pairsOf(f family) (*pairTables, int, *pairIndex) {
 // loop handles.
 func decodePairsUTF8(f family, src []byte, i int, s *sink) int {
 	pairs, cols, index := pairsOf(f)
-	t := index.utf8Table()
 	dst := s.b
 	n := s.n
+	if useAVX512 && len(src)-i >= 65 && len(dst)-n >= 160 {
+		// It stops where the loops below stop too, or near the end.
+		r, w := decodePairsUTF8AVX512(&dst[n], len(dst)-n, &src[i], len(src)-i, pairs, &index.utf16Table()[0], cols)
+		i += r
+		n += w
+	}
+	t := index.utf8Table()
 	if fastStores {
 		i, n = decodePairsUTF8Words(pairs, cols, t, src, i, dst, n)
 	}

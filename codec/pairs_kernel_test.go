@@ -58,7 +58,7 @@ func randomPairsText(rng *rand.Rand, corpus [][]byte, n int) []byte {
 	return b[:n]
 }
 
-// pairsTakes reports whether decodePairsUTF16AVX512 can take the
+// pairsTakes reports whether the pairs kernels can take the
 // character at the start of w: an ASCII byte, or a lead and a trail that
 // pairs give a row and a column for and t a code unit.
 func pairsTakes(f family, w []byte) bool {
@@ -70,58 +70,80 @@ func pairsTakes(f family, w []byte) bool {
 	return row != 0xFF && col != 0xFF && index.utf16Table()[int(row)*cols+int(col)] != 0
 }
 
-// The AVX-512 kernel alone, in every double-byte encoding: what it read
-// decodes without error to exactly what it wrote, nothing is written past
-// dstLen, at every alignment, and it stops only where it must.
-func TestDecodePairsUTF16Vector(t *testing.T) {
+// The AVX-512 kernels alone, in every double-byte encoding, to UTF-16 and
+// to UTF-8: what they read decodes without error to exactly what they
+// wrote, nothing is written past dstLen, at every alignment, and they stop
+// only where they must.
+func TestDecodePairsVector(t *testing.T) {
 	needReference(t)
 	if !hasAVX512Kernels() {
 		t.Skip("skipping: no AVX-512 here")
 	}
-	rng := rand.New(rand.NewSource(47))
-	// Bytes read, and calls that stopped inside a window, so that the
-	// test cannot pass on a kernel that takes none.
-	read, inside := 0, 0
-	for _, e := range doubleByteEncodings {
-		corpus := pairsCorpus(t, e)
-		pairs, cols, index := pairsOf(e.family)
-		tab := atPageEnd(t, index.utf16Table()) // ASCII lanes must not look up
-		for k := 0; k < 1500; k++ {
-			off := rng.Intn(64)
-			src := append(make([]byte, off), randomPairsText(rng, corpus, 65+rng.Intn(500))...)[off:]
-			room := rng.Intn(len(src) + 64)
-			buf := make([]uint16, room+64)
-			for i := range buf {
-				buf[i] = 0xA5A5
-			}
-			var r, written int
-			if room > 0 {
-				r, written = decodePairsUTF16AVX512(&buf[0], room, &src[0], len(src), pairs, &tab[0], cols)
-			}
-			if r > len(src)-65+64 || written > room {
-				t.Fatalf("%s % x into %d: read %d, wrote %d", e, src, room, r, written)
-			}
-			read += r
-			if r%64 != 0 {
-				inside++
-			}
-			text, _, ok := reference.Decode(e.Name(), src[:r], reference.DecodeFatal)
-			if want := utf16.Encode(text); !ok || string(utf16.Decode(buf[:written])) != string(utf16.Decode(want)) || len(want) != written {
-				t.Fatalf("%s % x: read %d, wrote %x, want %x (ok %v)", e, src, r, buf[:written], want, ok)
-			}
-			for i := room; i < len(buf); i++ {
-				if buf[i] != 0xA5A5 {
-					t.Fatalf("%s % x: wrote past dstLen %d", e, src, room)
+	for _, wide := range []bool{true, false} {
+		rng := rand.New(rand.NewSource(47))
+		// Bytes read, and calls that stopped inside a window, so that the
+		// test cannot pass on a kernel that takes none.
+		read, inside := 0, 0
+		for _, e := range doubleByteEncodings {
+			corpus := pairsCorpus(t, e)
+			pairs, cols, index := pairsOf(e.family)
+			tab := atPageEnd(t, index.utf16Table()) // ASCII lanes must not look up
+			for k := 0; k < 1500; k++ {
+				off := rng.Intn(64)
+				src := append(make([]byte, off), randomPairsText(rng, corpus, 65+rng.Intn(500))...)[off:]
+				var r, written, room, need int
+				var got string
+				if wide {
+					room, need = rng.Intn(len(src)+64), 64
+					buf := make([]uint16, room+64)
+					for i := range buf {
+						buf[i] = 0xA5A5
+					}
+					if room > 0 {
+						r, written = decodePairsUTF16AVX512(&buf[0], room, &src[0], len(src), pairs, &tab[0], cols)
+					}
+					for i := room; i < len(buf); i++ {
+						if buf[i] != 0xA5A5 {
+							t.Fatalf("%s % x: wrote past dstLen %d", e, src, room)
+						}
+					}
+					got = string(utf16.Decode(buf[:min(written, room)]))
+				} else {
+					room, need = rng.Intn(2*len(src)+160), 160
+					buf := make([]byte, room+64)
+					for i := range buf {
+						buf[i] = guard
+					}
+					if room > 0 {
+						r, written = decodePairsUTF8AVX512(&buf[0], room, &src[0], len(src), pairs, &tab[0], cols)
+					}
+					for i := room; i < len(buf); i++ {
+						if buf[i] != guard {
+							t.Fatalf("%s % x: wrote past dstLen %d", e, src, room)
+						}
+					}
+					got = string(buf[:min(written, room)])
+				}
+				if r > len(src)-65+64 || written > room {
+					t.Fatalf("%s % x into %d: read %d, wrote %d", e, src, room, r, written)
+				}
+				read += r
+				if r%64 != 0 {
+					inside++
+				}
+				text, _, ok := reference.Decode(e.Name(), src[:r], reference.DecodeFatal)
+				if want := string(text); !ok || got != want || wide && len(utf16.Encode(text)) != written {
+					t.Fatalf("%s UTF-16 %v % x: read %d, wrote %q, want %q (ok %v)", e, wide, src, r, got, want, ok)
+				}
+				if len(src)-r >= 65 && room-written >= need && pairsTakes(e.family, src[r:]) {
+					t.Fatalf("%s UTF-16 %v % x: stopped at %d before a character it can take", e, wide, src, r)
 				}
 			}
-			if len(src)-r >= 65 && room-written >= 64 && pairsTakes(e.family, src[r:]) {
-				t.Fatalf("%s % x: stopped at %d before a character it can take", e, src, r)
-			}
 		}
-	}
-	t.Logf("%d bytes read, %d calls stopped inside a window", read, inside)
-	if read < 500000 || inside < 1000 {
-		t.Fatalf("the kernel read %d bytes, stopped %d times inside a window: too few for the test to mean much", read, inside)
+		t.Logf("UTF-16 %v: %d bytes read, %d calls stopped inside a window", wide, read, inside)
+		if read < 500000 || inside < 1000 {
+			t.Fatalf("the kernel read %d bytes, stopped %d times inside a window: too few for the test to mean much", read, inside)
+		}
 	}
 }
 
