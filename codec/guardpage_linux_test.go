@@ -9,8 +9,15 @@ import (
 // atPageEnd returns a copy of t that ends where a page the process may not
 // read begins, so that a kernel that reads past the table faults.
 func atPageEnd(tb testing.TB, t []uint16) []uint16 {
+	b := bytesAtPageEnd(tb, unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(t))), 2*len(t)))
+	return unsafe.Slice((*uint16)(unsafe.Pointer(unsafe.SliceData(b))), len(t))
+}
+
+// bytesAtPageEnd is atPageEnd for bytes: an input a kernel must not read
+// past.
+func bytesAtPageEnd(tb testing.TB, t []byte) []byte {
 	page := syscall.Getpagesize()
-	size := (len(t)*2+page-1)/page*page + page
+	size := (len(t)+page-1)/page*page + page
 	mem, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
 		tb.Fatal(err)
@@ -19,8 +26,7 @@ func atPageEnd(tb testing.TB, t []uint16) []uint16 {
 	if err := syscall.Mprotect(mem[size-page:], syscall.PROT_NONE); err != nil {
 		tb.Fatal(err)
 	}
-	end := size - page
-	out := unsafe.Slice((*uint16)(unsafe.Pointer(&mem[end-len(t)*2])), len(t))
+	out := mem[size-page-len(t) : size-page : size-page]
 	copy(out, t)
 	return out
 }

@@ -6,3 +6,6 @@ import "testing"
 
 // atPageEnd returns t: only Linux tests reads past a table.
 func atPageEnd(tb testing.TB, t []uint16) []uint16 { return t }
+
+// bytesAtPageEnd returns t.
+func bytesAtPageEnd(tb testing.TB, t []byte) []byte { return t }

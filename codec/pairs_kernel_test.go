@@ -91,6 +91,9 @@ func TestDecodePairsVector(t *testing.T) {
 			for k := 0; k < 1500; k++ {
 				off := rng.Intn(64)
 				src := append(make([]byte, off), randomPairsText(rng, corpus, 65+rng.Intn(500))...)[off:]
+				if k%8 == 0 {
+					src = bytesAtPageEnd(t, src) // it must not read past src
+				}
 				var r, written, room, need int
 				var got string
 				if wide {

@@ -36,6 +36,25 @@ type singleByteTables struct {
 	encode2     *[0x800]byte
 	encodeBlock *[8][32]byte
 	blockLead   byte
+	// blocks are the AVX-512 encoder's tables.
+	blocks *singleByteBlocks
+}
+
+// singleByteBlocks are encodeBlocksAVX512's tables: an encoding's bytes for
+// its block of two-byte code points (that of singleByteTables.blockLead),
+// for the two-byte block where it has the most after that one (U+0080 to
+// U+00FF, whose symbols Cyrillic and Greek text uses, or more letters) and
+// for the block of three-byte ones where it has the most: the punctuation
+// of U+2000 to U+207F (dashes, quotation marks) for most, Thai for
+// windows-874. 0 for none.
+type singleByteBlocks struct {
+	two     [128]byte // lead2<<6&0x7C0 + j, j < 128
+	three   [128]byte // (lead3&0x0F)<<12 | (second3&0x3F)<<6 + j, j < 128
+	twoB    [128]byte // lead2b<<6&0x7C0 + j, j < 128
+	lead2   byte      // even: C2 to DE
+	lead3   byte      // E0 to EF
+	second3 byte      // even: 80 to BE
+	lead2b  byte      // even: C2 to DE, not lead2
 }
 
 // twoByteTable returns the encoder's table for U+0000 to U+07FF (the code
@@ -49,12 +68,15 @@ func (t *singleByteTables) twoByteTable(index *indexes.SingleByte) *[0x800]byte 
 				t.encode2[c] = b
 			}
 		}
+		// The block of the encoding's letters: where it has the most
+		// code points, not counting U+00A0 to U+00BF (the symbols most
+		// encodings share: NBSP, ©, «, °).
 		t.blockLead = 0xC2
 		most := 0
 		for lead := 0xC2; lead < 0xE0; lead += 2 {
 			n := 0
 			for c := (lead & 0x1F) << 6; c < (lead&0x1F)<<6+128; c++ {
-				if t.encode2[c] != 0 {
+				if t.encode2[c] != 0 && (c < 0xA0 || c > 0xBF) {
 					n++
 				}
 			}
@@ -63,11 +85,52 @@ func (t *singleByteTables) twoByteTable(index *indexes.SingleByte) *[0x800]byte 
 			}
 		}
 		t.encodeBlock = new([8][32]byte)
+		b := &singleByteBlocks{lead2: t.blockLead, lead3: 0xE2, second3: 0x80}
 		base := int(t.blockLead&0x1F) << 6
 		for j := range 128 {
 			g, k := j>>4, j&0x0F
 			t.encodeBlock[g][k], t.encodeBlock[g][16+k] = t.encode2[base+j], t.encode2[base+j]
+			b.two[j] = t.encode2[base+j]
 		}
+		b.lead2b, most = 0xC2, 0
+		if b.lead2 == 0xC2 {
+			b.lead2b = 0xC4
+		}
+		for lead := 0xC2; lead < 0xE0; lead += 2 {
+			n := 0
+			for c := (lead & 0x1F) << 6; c < (lead&0x1F)<<6+128; c++ {
+				if t.encode2[c] != 0 {
+					n++
+				}
+			}
+			if n > most && byte(lead) != b.lead2 {
+				b.lead2b, most = byte(lead), n
+			}
+		}
+		base = int(b.lead2b&0x1F) << 6
+		for j := range 128 {
+			b.twoB[j] = t.encode2[base+j]
+		}
+		most = 0
+		for c := 0x800; c < 0x10000; c += 128 {
+			if c >= 0xD800 && c < 0xE000 {
+				continue
+			}
+			n := 0
+			for j := range 128 {
+				if index.ByteBMP(uint16(c+j)) != 0 {
+					n++
+				}
+			}
+			if n > most {
+				b.lead3, b.second3, most = byte(0xE0|c>>12), byte(0x80|c>>6&0x3F), n
+			}
+		}
+		base = int(b.lead3&0x0F)<<12 | int(b.second3&0x3F)<<6
+		for j := range 128 {
+			b.three[j] = index.ByteBMP(uint16(base + j))
+		}
+		t.blocks = b
 	})
 	return t.encode2
 }
@@ -363,7 +426,16 @@ func encodeSingleByteWords(index *indexes.SingleByte, t *singleByteTables, src, 
 	// far before it is tried again.
 	backoff := 32
 	for {
-		if len(src)-i >= 64 && len(dst)-w >= 64 {
+		if useAVX512 && len(src)-i >= 66 && len(dst)-w >= 64 {
+			r, k := encodeBlocksAVX512(&dst[w], len(dst)-w, &src[i], len(src)-i, t.blocks)
+			i += r
+			w += k
+			if r > 0 {
+				backoff = 32
+			} else {
+				backoff = min(2*backoff, 4096)
+			}
+		} else if len(src)-i >= 64 && len(dst)-w >= 64 {
 			r, k := blockToSingleByteAVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, t.encodeBlock, int(t.blockLead), &bytePacks)
 			i += r
 			w += k

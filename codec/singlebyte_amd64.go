@@ -15,3 +15,10 @@ func singleByteToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, t *singleByte
 //
 //go:noescape
 func blockToSingleByteAVX2(dst *byte, dstLen int, src *byte, n int, t *[8][32]byte, lead int, packs *[256][8]byte) (read, written int)
+
+// encodeBlocksAVX512 is singlebyte_amd64.s's encoder from UTF-8 for text in
+// an encoding's two-byte and three-byte blocks and ASCII. Callers check
+// useAVX512 first.
+//
+//go:noescape
+func encodeBlocksAVX512(dst *byte, dstLen int, src *byte, n int, t *singleByteBlocks) (read, written int)

@@ -742,3 +742,152 @@ ldone:
 	MOVQ    AX, read+56(FP)
 	MOVQ    BX, written+64(FP)
 	RET
+
+// Bytes for encodeBlocksAVX512, broadcast.
+DATA sbBlocksConsts<>+0(SB)/4, $0xfefefefe
+DATA sbBlocksConsts<>+4(SB)/4, $0xc0c0c0c0
+DATA sbBlocksConsts<>+8(SB)/4, $0x80808080
+DATA sbBlocksConsts<>+12(SB)/4, $0x3f3f3f3f
+DATA sbBlocksConsts<>+16(SB)/4, $0x01010101
+GLOBL sbBlocksConsts<>(SB), RODATA|NOPTR, $20
+
+// func encodeBlocksAVX512(dst *byte, dstLen int, src *byte, n int, t *singleByteBlocks) (read, written int)
+// Encodes UTF-8 at src (from a character's first byte) into a single-byte
+// encoding 64 bytes a window while 66 bytes of src are left and 64 bytes
+// of room: ASCII, two-byte sequences of t's two two-byte blocks (lead
+// byte t.lead2 or t.lead2+1: the encoding's letters; t.lead2b or
+// t.lead2b+1: its symbols, or more letters) and three-byte sequences of
+// its three-byte block (lead byte t.lead3, second byte t.second3 or
+// t.second3+1: the punctuation of U+2000 to U+207F, or Thai), through
+// t.two, t.twoB and t.three (VPERMI2B over 128 entries; 0 for none). It stops
+// before anything else: another byte or sequence, a code point the
+// encoding lacks; a window ends before a sequence that runs past it. The
+// encoded bytes replace each sequence's lead, and VPCOMPRESSB drops the
+// continuation bytes.
+TEXT ·encodeBlocksAVX512(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ src+16(FP), SI
+	MOVQ t+32(FP), DX
+	VMOVDQU64 0(DX), Z20   // two
+	VMOVDQU64 64(DX), Z21
+	VMOVDQU64 128(DX), Z22 // three
+	VMOVDQU64 192(DX), Z23
+	VMOVDQU64 256(DX), Z16 // twoB
+	VMOVDQU64 320(DX), Z17
+	VPBROADCASTB 384(DX), Z24 // lead2
+	VPBROADCASTB 385(DX), Z25 // lead3
+	VPBROADCASTB 386(DX), Z26 // second3
+	VPBROADCASTB 387(DX), Z18 // lead2b
+	LEAQ sbBlocksConsts<>(SB), DX
+	VPBROADCASTD 0(DX), Z27  // 0xFE
+	VPBROADCASTD 4(DX), Z28  // 0xC0
+	VPBROADCASTD 8(DX), Z29  // 0x80
+	VPBROADCASTD 12(DX), Z30 // 0x3F
+	VPBROADCASTD 16(DX), Z31 // 0x01
+	XORQ AX, AX // read
+	XORQ BX, BX // written
+bwindow:
+	LEAQ 66(AX), DX
+	CMPQ DX, n+24(FP)
+	JHI  bdone
+	LEAQ 64(BX), DX
+	CMPQ DX, dstLen+8(FP)
+	JHI  bdone
+	VMOVDQU64 (SI)(AX*1), Z0
+	VPMOVB2M  Z0, K1
+	KMOVQ     K1, R10 // bytes not ASCII
+	TESTQ     R10, R10
+	JNZ       bmixed
+	VMOVDQU64 Z0, (DI)(BX*1)
+	ADDQ $64, AX
+	ADDQ $64, BX
+	JMP  bwindow
+bmixed:
+	VMOVDQU64 1(SI)(AX*1), Z1
+	VMOVDQU64 2(SI)(AX*1), Z2
+	VPANDQ    Z27, Z0, Z3
+	VPCMPEQB  Z24, Z3, K2     // leads of the first two-byte block
+	VPCMPEQB  Z18, Z3, K1     // and of the second
+	VPCMPEQB  Z25, Z0, K3
+	VPANDQ    Z27, Z1, Z4
+	VPCMPEQB  Z26, Z4, K3, K3 // leads of the three-byte block
+	VPANDQ    Z28, Z0, Z5
+	VPCMPEQB  Z29, Z5, K4     // continuation bytes
+	KMOVQ     K2, R11
+	KMOVQ     K1, DX
+	ORQ       DX, R11         // two-byte leads
+	KMOVQ     K3, R12
+	KMOVQ     K4, R13
+	// The bytes: (lead&1)<<6 | next&0x3F in two, (next&1)<<6 | next2&0x3F
+	// in three.
+	VPANDQ    Z31, Z0, Z6
+	VPSLLW    $6, Z6, Z6
+	VPANDQ    Z30, Z1, Z7
+	VPORQ     Z7, Z6, Z6
+	VMOVDQA64 Z6, Z10
+	VPERMI2B  Z21, Z20, Z6
+	VPERMI2B  Z17, Z16, Z10
+	VPANDQ    Z31, Z1, Z8
+	VPSLLW    $6, Z8, Z8
+	VPANDQ    Z30, Z2, Z9
+	VPORQ     Z9, Z8, Z8
+	VPERMI2B  Z23, Z22, Z8
+	VMOVDQU8  Z6, K2, Z0
+	VMOVDQU8  Z10, K1, Z0
+	VMOVDQU8  Z8, K3, Z0      // each lead's byte; ASCII bytes as they are
+	VPTESTNMB Z6, Z6, K2, K5
+	VPTESTNMB Z10, Z10, K1, K4
+	VPTESTNMB Z8, Z8, K3, K6
+	KORQ      K5, K6, K5
+	KORQ      K4, K5, K5
+	KMOVQ     K5, R14         // leads the encoding has no byte for
+	// The window ends at the first byte that is not ASCII, a lead of
+	// either block or a continuation byte where one belongs, or a lead
+	// without a byte, and before a sequence that reaches it.
+	MOVQ      R11, DX
+	ORQ       R12, DX
+	ORQ       R13, DX
+	XORQ      R10, DX         // other bytes
+	ORQ       R14, DX
+	LEAQ      (R11)(R11*1), CX
+	LEAQ      (R12)(R12*1), R8
+	ORQ       R8, CX
+	SHLQ      $1, R8
+	ORQ       R8, CX
+	XORQ      R13, CX         // continuation bytes where none belongs, or none where one does
+	ORQ       CX, DX
+	TZCNTQ    DX, R8          // the first such byte, or 64
+	MOVQ      R8, CX
+	XORQ      R9, R9
+	SUBQ      $1, CX
+	CMOVQLT   R9, CX
+	BZHIQ     R8, R11, DX
+	BZHIQ     CX, R11, R13
+	XORQ      R13, DX         // a two-byte lead right before it
+	SUBQ      $1, CX
+	CMOVQLT   R9, CX
+	BZHIQ     R8, R12, R13
+	BZHIQ     CX, R12, R14
+	XORQ      R14, R13
+	ORQ       R13, DX         // or a three-byte one one or two before
+	TZCNTQ    DX, DX
+	CMPQ      DX, R8
+	CMOVQLT   DX, R8          // the window's length
+	TESTQ     R8, R8
+	JZ        bdone
+	NOTQ      R10
+	ORQ       R11, R10
+	ORQ       R12, R10
+	BZHIQ     R8, R10, R10    // the bytes kept
+	KMOVQ     R10, K7
+	VPCOMPRESSB.Z Z0, K7, Z9
+	VMOVDQU64 Z9, (DI)(BX*1)
+	POPCNTQ   R10, R10
+	ADDQ      R10, BX
+	ADDQ      R8, AX
+	JMP       bwindow
+bdone:
+	VZEROUPPER
+	MOVQ AX, read+40(FP)
+	MOVQ BX, written+48(FP)
+	RET

@@ -152,3 +152,122 @@ func TestBlockToSingleByteVector(t *testing.T) {
 		t.Fatalf("the kernel read %d bytes, %d calls had a short step, %d blocks: too few for the test to mean much", read, short, len(blocks))
 	}
 }
+
+// randomBlocksText is about n bytes of UTF-8 for an encoding with tables
+// b: runs of ASCII, of its two-byte blocks and of its three-byte block, and
+// now and then what encodeBlocksAVX512 leaves to the Go code.
+func randomBlocksText(rng *rand.Rand, b *singleByteBlocks, n int) []byte {
+	// Mostly code points the encoding has, now and then one it lacks.
+	var two, three []rune
+	for j := range 128 {
+		if b.two[j] != 0 || j%16 == 0 {
+			two = append(two, rune(b.lead2&0x1F)<<6+rune(j))
+		}
+		if b.twoB[j] != 0 || j%16 == 0 {
+			two = append(two, rune(b.lead2b&0x1F)<<6+rune(j))
+		}
+		if b.three[j] != 0 || j%16 == 0 {
+			three = append(three, rune(b.lead3&0x0F)<<12|rune(b.second3&0x3F)<<6+rune(j))
+		}
+	}
+	var out []byte
+	for len(out) < n {
+		switch k := rng.Intn(30); {
+		case k < 10:
+			for j := rng.Intn(12); j >= 0; j-- {
+				out = append(out, byte(0x20+rng.Intn(0x5F)))
+			}
+		case k < 19:
+			for j := rng.Intn(8); j >= 0; j-- {
+				out = append(out, string(two[rng.Intn(len(two))])...)
+			}
+		case k < 28:
+			for j := rng.Intn(4); j >= 0; j-- {
+				out = append(out, string(three[rng.Intn(len(three))])...)
+			}
+		case k == 28:
+			out = append(out, string([]rune{0x20AC, 0xE9, 0x416, 0x2500, 0x1F600, 0x0E01, 0x2013, 0x3B1}[rng.Intn(8)])...)
+		default:
+			out = append(out, []byte{b.lead2, b.lead2b, b.lead3, b.second3, 0xC3, 0x80, 0xFF, 0xE2, 0xE2, 0x80}[rng.Intn(10)])
+		}
+	}
+	return out[:n]
+}
+
+// blocksTake reports whether encodeBlocksAVX512 can take the character at
+// the start of w: ASCII, or a sequence of one of b's blocks that it maps.
+func blocksTake(b *singleByteBlocks, w []byte) bool {
+	switch {
+	case w[0] < 0x80:
+		return true
+	case w[0]&0xFE == b.lead2 && w[1]&0xC0 == 0x80:
+		return b.two[(w[0]&1)<<6|w[1]&0x3F] != 0
+	case w[0]&0xFE == b.lead2b && w[1]&0xC0 == 0x80:
+		return b.twoB[(w[0]&1)<<6|w[1]&0x3F] != 0
+	case w[0] == b.lead3 && w[1]&0xFE == b.second3 && w[2]&0xC0 == 0x80:
+		return b.three[(w[1]&1)<<6|w[2]&0x3F] != 0
+	}
+	return false
+}
+
+// The AVX-512 kernel alone, for every single-byte encoding: what it read
+// is whole characters and exactly the reference's bytes for them, nothing
+// written past len(dst), at every alignment, and it stops only where it
+// must.
+func TestEncodeBlocksVector(t *testing.T) {
+	needReference(t)
+	if !hasAVX512Kernels() {
+		t.Skip("skipping: no AVX-512 here")
+	}
+	rng := rand.New(rand.NewSource(31))
+	read, inside := 0, 0
+	threes := map[byte]bool{}
+	for _, e := range Encodings() {
+		if !e.IsSingleByte() {
+			continue
+		}
+		tb := e.sbTables
+		tb.twoByteTable(e.sbIndex)
+		b := tb.blocks
+		threes[b.second3] = true
+		for k := 0; k < 600; k++ {
+			off := rng.Intn(64)
+			src := append(make([]byte, off), randomBlocksText(rng, b, 66+rng.Intn(300))...)[off:]
+			if k%8 == 0 {
+				src = bytesAtPageEnd(t, src) // it must not read past src
+			}
+			room := rng.Intn(len(src) + 64)
+			buf := make([]byte, room+64)
+			for i := range buf {
+				buf[i] = guard
+			}
+			var r, written int
+			if room > 0 {
+				r, written = encodeBlocksAVX512(&buf[0], room, &src[0], len(src), b)
+			}
+			if r > len(src)-66+64 || written > room || !utf8.Valid(src[:r]) {
+				t.Fatalf("%s % x: read %d, wrote %d", e, src, r, written)
+			}
+			read += r
+			if r%64 != 0 {
+				inside++
+			}
+			want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src[:r]), reference.EncodeFatal)
+			if string(buf[:written]) != string(want) {
+				t.Fatalf("%s % x: read %d, wrote % x, want % x", e, src, r, buf[:written], want)
+			}
+			for i := room; i < len(buf); i++ {
+				if buf[i] != guard {
+					t.Fatalf("%s % x: wrote past len(dst) %d", e, src, room)
+				}
+			}
+			if len(src)-r >= 66 && room-written >= 64 && blocksTake(b, src[r:]) {
+				t.Fatalf("%s % x: stopped at %d before a character it can take", e, src, r)
+			}
+		}
+	}
+	t.Logf("%d bytes read, %d calls stopped inside a window, three-byte blocks %v", read, inside, threes)
+	if read < 150000 || inside < 2000 || len(threes) < 3 {
+		t.Fatalf("the kernel read %d bytes, stopped %d times inside a window, %d three-byte blocks: too few for the test to mean much", read, inside, len(threes))
+	}
+}

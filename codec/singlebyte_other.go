@@ -13,3 +13,7 @@ func singleByteToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, t *singleByte
 func blockToSingleByteAVX2(dst *byte, dstLen int, src *byte, n int, t *[8][32]byte, lead int, packs *[256][8]byte) (read, written int) {
 	panic("unreachable")
 }
+
+func encodeBlocksAVX512(dst *byte, dstLen int, src *byte, n int, t *singleByteBlocks) (read, written int) {
+	panic("unreachable")
+}
