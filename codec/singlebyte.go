@@ -68,71 +68,50 @@ func (t *singleByteTables) twoByteTable(index *indexes.SingleByte) *[0x800]byte 
 				t.encode2[c] = b
 			}
 		}
+		has := func(c rune) bool { return t.encode2[c] != 0 }
 		// The block of the encoding's letters: where it has the most
 		// code points, not counting U+00A0 to U+00BF (the symbols most
 		// encodings share: NBSP, ©, «, °).
-		t.blockLead = 0xC2
-		most := 0
-		for lead := 0xC2; lead < 0xE0; lead += 2 {
-			n := 0
-			for c := (lead & 0x1F) << 6; c < (lead&0x1F)<<6+128; c++ {
-				if t.encode2[c] != 0 && (c < 0xA0 || c > 0xBF) {
-					n++
-				}
-			}
-			if n > most {
-				t.blockLead, most = byte(lead), n
-			}
-		}
+		letters := busiestBlock(0x80, 0x800, -1, func(c rune) bool { return has(c) && (c < 0xA0 || c > 0xBF) })
+		symbols := busiestBlock(0x80, 0x800, letters, has)
+		three := busiestBlock(0x800, 0x10000, -1, func(c rune) bool {
+			return (c < 0xD800 || c > 0xDFFF) && index.ByteBMP(uint16(c)) != 0
+		})
+		t.blockLead = byte(0xC0 | letters>>6)
 		t.encodeBlock = new([8][32]byte)
-		b := &singleByteBlocks{lead2: t.blockLead, lead3: 0xE2, second3: 0x80}
-		base := int(t.blockLead&0x1F) << 6
-		for j := range 128 {
+		b := &singleByteBlocks{lead2: t.blockLead, lead2b: byte(0xC0 | symbols>>6), lead3: byte(0xE0 | three>>12), second3: byte(0x80 | three>>6&0x3F)}
+		for j := range rune(128) {
 			g, k := j>>4, j&0x0F
-			t.encodeBlock[g][k], t.encodeBlock[g][16+k] = t.encode2[base+j], t.encode2[base+j]
-			b.two[j] = t.encode2[base+j]
-		}
-		b.lead2b, most = 0xC2, 0
-		if b.lead2 == 0xC2 {
-			b.lead2b = 0xC4
-		}
-		for lead := 0xC2; lead < 0xE0; lead += 2 {
-			n := 0
-			for c := (lead & 0x1F) << 6; c < (lead&0x1F)<<6+128; c++ {
-				if t.encode2[c] != 0 {
-					n++
-				}
-			}
-			if n > most && byte(lead) != b.lead2 {
-				b.lead2b, most = byte(lead), n
-			}
-		}
-		base = int(b.lead2b&0x1F) << 6
-		for j := range 128 {
-			b.twoB[j] = t.encode2[base+j]
-		}
-		most = 0
-		for c := 0x800; c < 0x10000; c += 128 {
-			if c >= 0xD800 && c < 0xE000 {
-				continue
-			}
-			n := 0
-			for j := range 128 {
-				if index.ByteBMP(uint16(c+j)) != 0 {
-					n++
-				}
-			}
-			if n > most {
-				b.lead3, b.second3, most = byte(0xE0|c>>12), byte(0x80|c>>6&0x3F), n
-			}
-		}
-		base = int(b.lead3&0x0F)<<12 | int(b.second3&0x3F)<<6
-		for j := range 128 {
-			b.three[j] = index.ByteBMP(uint16(base + j))
+			t.encodeBlock[g][k], t.encodeBlock[g][16+k] = t.encode2[letters+j], t.encode2[letters+j]
+			b.two[j] = t.encode2[letters+j]
+			b.twoB[j] = t.encode2[symbols+j]
+			b.three[j] = index.ByteBMP(uint16(three + j))
 		}
 		t.blocks = b
 	})
 	return t.encode2
+}
+
+// busiestBlock returns the first code point of the block of 128 from first
+// to last (multiples of 128), other than the one at skip, with the most
+// code points for which has is true; the first such block on a tie.
+func busiestBlock(first, last, skip rune, has func(c rune) bool) rune {
+	best, most := rune(-1), -1
+	for c := first; c < last; c += 128 {
+		if c == skip {
+			continue
+		}
+		n := 0
+		for j := range rune(128) {
+			if has(c + j) {
+				n++
+			}
+		}
+		if n > most {
+			best, most = c, n
+		}
+	}
+	return best
 }
 
 // singleByteVectorTables are singleByteToUTF16AVX2's tables: for each high
