@@ -803,6 +803,17 @@ bwindow:
 	ADDQ $64, BX
 	JMP  bwindow
 bmixed:
+	// The window's length where it holds nothing else, from its last two
+	// bytes alone (a lead at 63, or a three-byte lead at 62, starts the
+	// next window), so that the next window's loads need not wait for
+	// the masks.
+	MOVL      $64, R9
+	MOVL      $63, CX
+	MOVL      $62, R8
+	CMPB      63(SI)(AX*1), $0xc0
+	CMOVLCC   CX, R9
+	CMPB      62(SI)(AX*1), $0xe0
+	CMOVLCC   R8, R9
 	VMOVDQU64 1(SI)(AX*1), Z1
 	VMOVDQU64 2(SI)(AX*1), Z2
 	VPANDQ    Z27, Z0, Z3
@@ -841,8 +852,8 @@ bmixed:
 	KORQ      K5, K6, K5
 	KORQ      K4, K5, K5
 	KMOVQ     K5, R14         // leads the encoding has no byte for
-	// The window ends at the first byte that is not ASCII, a lead of
-	// either block or a continuation byte where one belongs, or a lead
+	// Else the window ends at the first byte that is not ASCII, a lead
+	// of a block or a continuation byte where one belongs, or a lead
 	// without a byte, and before a sequence that reaches it.
 	MOVQ      R11, DX
 	ORQ       R12, DX
@@ -856,7 +867,12 @@ bmixed:
 	ORQ       R8, CX
 	XORQ      R13, CX         // continuation bytes where none belongs, or none where one does
 	ORQ       CX, DX
-	TZCNTQ    DX, R8          // the first such byte, or 64
+	TESTQ     DX, DX
+	JNZ       bstop
+	MOVQ      R9, R8
+	JMP       bkeep
+bstop:
+	TZCNTQ    DX, R8          // the first such byte
 	MOVQ      R8, CX
 	XORQ      R9, R9
 	SUBQ      $1, CX
@@ -875,6 +891,7 @@ bmixed:
 	CMOVQLT   DX, R8          // the window's length
 	TESTQ     R8, R8
 	JZ        bdone
+bkeep:
 	NOTQ      R10
 	ORQ       R11, R10
 	ORQ       R12, R10
