@@ -3,6 +3,7 @@ package codec
 import (
 	"encoding/binary"
 	"math/bits"
+	"sync"
 	"unsafe"
 
 	"github.com/whatenc/whatenc/indexes"
@@ -455,7 +456,7 @@ func finishISO2022JP(st *iso2022JPEncoderState, dst []byte) int {
 // is restored after its escape); the other escapes are the general loop's.
 func encodeISO2022JPRun(st *iso2022JPEncoderState, src, dst []byte, i int, res *EncodeResult) int {
 	w := res.Written
-	t := directTableFor(familyEUCJP)
+	t := iso2022JPTable()
 	for {
 		switch *st {
 		case iso2022JPEncASCII:
@@ -518,28 +519,65 @@ func encodeISO2022JPRun(st *iso2022JPEncoderState, src, dst []byte, i int, res *
 
 // encodeJIS0208Three is encodeISO2022JPRun's inner loop in the jis0208
 // state where words can be loaded and stored unaligned: three-byte
-// sequences that EUC-JP's direct table t maps to index jis0208, a sequence
-// and the byte after it in one load (the checks are those of
-// encodeDirectThree). It returns the new positions in src and dst.
+// sequences that t (iso2022JPTable) maps, a sequence and the byte after it
+// in one load (the checks are those of encodeDirectThree). With AVX2 the
+// CJK encoders' vector kernel, given t, takes eight at a time first, and
+// again after each 48 bytes. It returns the new positions in src and dst.
 func encodeJIS0208Three(t *directTable, src, dst []byte, i, w int) (int, int) {
 	if !fastStores {
 		return i, w
 	}
 	sp, dp := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(dst))
-	for i+4 <= len(src) && w+2 <= len(dst) {
-		x := *(*uint32)(unsafe.Add(sp, i))
-		if x&0xC0C0F0 != 0x8080E0 {
-			break
+	for {
+		stop := len(src) - 4
+		if useAVX2 {
+			if len(src)-i >= 32 && eightThrees(sp, i) {
+				r, n := encodeThreesAVX2((*byte)(unsafe.Add(dp, w)), len(dst)-w, (*byte)(unsafe.Add(sp, i)), len(src)-i, t)
+				i += r
+				w += n
+			}
+			stop = min(stop, i+48)
 		}
-		v := t[threeBytesCodePoint(x)]
-		if v < 0xA100 {
-			break
+		for i <= stop && w+2 <= len(dst) {
+			x := *(*uint32)(unsafe.Add(sp, i))
+			if x&0xC0C0F0 != 0x8080E0 {
+				return i, w
+			}
+			v := t[threeBytesCodePoint(x)]
+			if v == 0 {
+				return i, w
+			}
+			*(*uint16)(unsafe.Add(dp, w)) = bits.ReverseBytes16(v) // first byte in the high half
+			w += 2
+			i += 3
 		}
-		*(*uint16)(unsafe.Add(dp, w)) = bits.ReverseBytes16(v & 0x7F7F) // first byte in the high half
-		w += 2
-		i += 3
+		if i > len(src)-4 || w+2 > len(dst) {
+			return i, w
+		}
 	}
-	return i, w
+}
+
+// iso2022JPTable returns the direct table of ISO-2022-JP's jis0208 state:
+// EUC-JP's two-byte entries for index jis0208 (both bytes from 0xA1), less
+// 0x80 each; 0 elsewhere (EUC-JP's half-width katakana, which ISO-2022-JP
+// writes as full-width ones). Built on first use.
+func iso2022JPTable() *directTable {
+	iso2022JPDirect.once.Do(func() {
+		eucJP := directTableFor(familyEUCJP)
+		t := new(directTable)
+		for c, v := range eucJP {
+			if v >= 0xA100 {
+				t[c] = v & 0x7F7F
+			}
+		}
+		iso2022JPDirect.table = t
+	})
+	return iso2022JPDirect.table
+}
+
+var iso2022JPDirect struct {
+	once  sync.Once
+	table *directTable
 }
 
 // jis0208Pair returns the two bytes (first in the high half) of c in the
@@ -558,14 +596,12 @@ func jis0208Pair(c rune) uint16 {
 }
 
 // jis0208Direct returns the two bytes (first in the high half) of c in
-// the jis0208 state from EUC-JP's direct table t, which has the same
-// pointers with 0x80 added to both bytes, or 0 if t has no such entry for c
-// (c may be -1). EUC-JP's other two-byte form, 0x8E and a byte for the
-// halfwidth katakana, is not one: ISO-2022-JP maps those to fullwidth ones
-// first, in the general loop.
+// the jis0208 state from iso2022JPTable t, or 0 if t has no entry for c
+// (c may be -1): the halfwidth katakana, which ISO-2022-JP maps to
+// fullwidth ones first, are left to the general loop.
 func jis0208Direct(t *directTable, c rune) uint16 {
-	if uint32(c) <= 0xFFFF && t[c] >= 0xA100 {
-		return t[c] & 0x7F7F
+	if uint32(c) <= 0xFFFF {
+		return t[c]
 	}
 	return 0
 }
@@ -585,7 +621,7 @@ func encodeISO2022JPRunFromUTF16(st *iso2022JPEncoderState, src []uint16, dst []
 			i++
 		}
 	case iso2022JPEncJIS0208:
-		t := directTableFor(familyEUCJP)
+		t := iso2022JPTable()
 		for i < len(src) && w+1 < len(dst) {
 			c := rune(src[i])
 			if v := jis0208Direct(t, c); v != 0 {
