@@ -8,6 +8,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"unicode/utf16"
 
@@ -144,6 +145,12 @@ func TestCorpusMatchesReference(t *testing.T) {
 // The fuzz targets' seed corpora run in every go test; run them with
 // e.g. go test ./codec -fuzz FuzzDecode -fuzztime 1m.
 
+// longSeedText mixes the scripts the vector kernels take (hangul between
+// spaces, kana and ideographs, Cyrillic, Thai, Latin with punctuation)
+// with ASCII; the seeds repeat it past a kernel's 64-byte window.
+const longSeedText = "한국어 위키백과에 오신 것을 환영합니다. 日本語の文章、漢字とかな。" +
+	"中文维基百科，自由的百科全书。 Русский язык — «пример». ภาษาไทย café – „Zitat“ "
+
 func FuzzDecode(f *testing.F) {
 	f.Add([]byte("hello"), uint8(0), int64(0))
 	f.Add([]byte{0xEF, 0xBB, 0xBF, 0xE2, 0x82, 0x41, 0xF0, 0x90, 0x80}, uint8(0), int64(1))
@@ -156,6 +163,10 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte{0xA4, 0xA2, 0xFF, 0x8E, 0xB1}, uint8(32), int64(8))
 	f.Add([]byte{0x81, 0x41, 0xF0, 0x40, 0xA1}, uint8(35), int64(9))
 	f.Add([]byte("anything"), uint8(36), int64(10))
+	// Text long enough for the vector kernels' 64-byte windows.
+	for i, e := range []*Encoding{EUCJP, ShiftJIS, GBK, GB18030, Big5, EUCKR, Windows1251} {
+		f.Add(Encode(strings.Repeat(longSeedText, 3), e), uint8(e.ID()), int64(20+i))
+	}
 	f.Fuzz(func(t *testing.T, input []byte, id uint8, seed int64) {
 		needReference(t)
 		e := ByID(int(id) % NumEncodings)
@@ -172,6 +183,9 @@ func FuzzEncode(f *testing.F) {
 	f.Add([]byte("\xe2\x88\x92\xc2\xa5\xe2\x80\xbe"), uint8(32), int64(5))
 	f.Add([]byte("a\xe2\x82b\xf0\x80\x80\xed\xa0\x80"), uint8(0), int64(6))
 	f.Add([]byte("\xef\x9e\x80\xef\x9f\xbf"), uint8(39), int64(7))
+	for i, e := range []*Encoding{EUCKR, ShiftJIS, GBK, Big5, ISO2022JP, Windows1251, Windows874, Windows1252} {
+		f.Add([]byte(strings.Repeat(longSeedText, 3)), uint8(e.ID()), int64(20+i))
+	}
 	f.Fuzz(func(t *testing.T, input []byte, id uint8, seed int64) {
 		needReference(t)
 		e := ByID(int(id) % NumEncodings)

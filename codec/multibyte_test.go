@@ -328,9 +328,12 @@ func FuzzCJKDecode(f *testing.F) {
 	for i, s := range seeds {
 		f.Add(s, uint8(i))
 	}
+	for i, e := range cjkEncodings {
+		f.Add(Encode(strings.Repeat(longSeedText, 2), e)[:160], uint8(i)) // past the kernels' 65 bytes
+	}
 	f.Fuzz(func(t *testing.T, input []byte, which uint8) {
-		if len(input) > 64 {
-			input = input[:64] // all splits are quadratic
+		if len(input) > 160 {
+			input = input[:160] // all splits are quadratic
 		}
 		e := cjkEncodings[int(which)%len(cjkEncodings)]
 		got, _ := decodeWays(t, e, input, Replace)
