@@ -45,7 +45,8 @@ func checkValidPrefix(t *testing.T, p []byte) {
 // TestUTF8ValidPrefixErrorsEverywhere puts every two-byte pattern that
 // starts with a non-ASCII byte, and every three-byte one that starts with
 // E0, ED, F0 or F4, at positions around the 32-byte block boundaries of the
-// vector validator, inside ASCII and inside valid multi-byte text.
+// vector validator, inside ASCII, inside valid multi-byte text and inside
+// two-byte text.
 func TestUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
 	kernelModes(t, testUTF8ValidPrefixErrorsEverywhere)
 }
@@ -59,8 +60,11 @@ func testUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
 	// Long ASCII (the kernels' ASCII loops), then multi-byte text from
 	// byte 128 on.
 	mixed := []byte((strings.Repeat("a", 128) + strings.Repeat("\u3042\u00e9\u4e00", 30))[:312])
+	// Two-byte text (the AVX-512 validator's shape check), with a
+	// three-byte character now and then.
+	twoByte := []byte(strings.Repeat("\u0439\u00e9 x\u0444\u0431\u0430,\u0444\u0431\u2013 ", 16)[:312])
 	positions := []int{0, 1, 30, 31, 32, 33, 62, 63, 64, 65, 95, 96, 127, 128, 129, 159, 160, 190, 191, 192, 255, 256, 257, 287, 288, 309}
-	for _, base := range [][]byte{ascii, multi, mixed} {
+	for _, base := range [][]byte{ascii, multi, mixed, twoByte} {
 		for b0 := 0x80; b0 < 0x100; b0++ {
 			for b1 := 0; b1 < 0x100; b1++ {
 				for _, pos := range positions {
@@ -85,6 +89,29 @@ func testUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestUTF8ValidPrefixTwoByteText puts sequences cut short, stray
+// continuation bytes and long sequences at every position of two-byte text
+// (where the AVX-512 validator checks only the shape of each block, given
+// how the block before ends), followed by ASCII or by more text.
+func TestUTF8ValidPrefixTwoByteText(t *testing.T) {
+	kernelModes(t, func(t *testing.T) {
+		base := []byte(strings.Repeat("\u0439\u00e9\u0444\u0431\u0430\u0444", 30)[:330])
+		damage := []string{"\xe3\x80a\x80", "\xe3\x80a", "\xe3a\x80", "\xe3\x80", "\xc3a", "\xc3", "\x80", "\xc0\x80", "\xc1\xbf",
+			"\xc3\xc3", "\xe3\x80\x80", "\xf0\x9f\x98a", "\xf0\x9f\x98\x80", "\xf0\x9fa\x80", "\xf4\x90\x80\x80", "\xed\xa0\x80", "a\x80\x80", "\xdf\xbf"}
+		for pos := 0; pos < len(base)-4; pos++ {
+			for _, d := range damage {
+				for _, after := range []string{"", "a"} {
+					p := append([]byte{}, base...)
+					copy(p[pos:], d+after)
+					checkValidPrefix(t, p)
+					q := append([]byte("b"), p...) // the other parity
+					checkValidPrefix(t, q[:len(p)])
+				}
+			}
+		}
+	})
 }
 
 // TestUTF8ValidPrefixRandom mixes valid text of every sequence length with
