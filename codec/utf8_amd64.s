@@ -184,15 +184,6 @@ TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $0-32
 	VBROADCASTI32X4 utf8Third<>(SB), Z12
 	VBROADCASTI32X4 utf8Fourth<>(SB), Z13
 	VBROADCASTI32X4 utf8Bit7<>(SB), Z14
-	MOVL $0xc2c2c2c2, DX
-	VPBROADCASTD DX, Z15
-	MOVL $0xe0e0e0e0, DX
-	VPBROADCASTD DX, Z16
-	MOVL $0xc0c0c0c0, DX
-	VPBROADCASTD DX, Z17
-	MOVL $0x80808080, DX
-	VPBROADCASTD DX, Z18
-	XORQ R11, R11                     // how the previous block ends: 0 complete, 1 a two-byte lead, 2 else (3: this block has a lead from 0xE0)
 block:
 	LEAQ 64(AX), DX
 	CMPQ DX, CX
@@ -203,39 +194,6 @@ block:
 	MOVQ BX, DX
 	ORQ  R8, DX
 	JZ   copyBlock                    // this block and the one before are ASCII
-	// Text of two-byte sequences (Latin, Cyrillic, Greek, Hebrew,
-	// Arabic): their shape is the whole check, a lead C2..DF and one
-	// continuation byte, when the block before ends with a whole
-	// character or a two-byte lead. A block with a byte from 0xE0 gets
-	// the full check, and so does the next one.
-	VPCMPUB  $5, Z16, Z0, K2
-	KORTESTQ K2, K2
-	JNZ  long
-	CMPQ R11, $1
-	JHI  full
-	VPCMPUB  $5, Z15, Z0, K2          // >= 0xC2
-	VPCMPUB  $1, Z16, Z0, K2, K2      // and < 0xE0: leads
-	VPANDQ   Z17, Z0, Z1
-	VPCMPEQB Z18, Z1, K3              // continuation bytes
-	KMOVQ K2, R9
-	KMOVQ K3, R10
-	MOVQ R9, DX
-	ORQ  R10, DX
-	CMPQ DX, BX
-	JNE  full
-	LEAQ (R11)(R9*2), DX              // where continuation bytes belong
-	CMPQ DX, R10
-	JNE  full
-	SHRQ $63, R9
-	MOVQ R9, R11
-	MOVQ BX, R8
-	TESTQ DI, DI
-	JZ   nextBlock
-	VMOVDQU64 Z0, (DI)(AX*1)
-	JMP  nextBlock
-long:
-	MOVL $3, R11                      // this block has them
-full:
 	VALIGNQ  $6, Z7, Z0, Z1           // the previous block's last lane, this block's first three
 	VPALIGNR $15, Z1, Z0, Z2          // prev1
 	VPALIGNR $14, Z1, Z0, Z3          // prev2
@@ -257,21 +215,6 @@ full:
 	KORTESTQ K2, K2
 	JNZ  done
 	MOVQ BX, R8
-	// How a block of two-byte text ends, for the next block's check.
-	CMPQ    R11, $3
-	JNE     twoByteEnd
-	MOVL    $2, R11
-	JMP     ended
-twoByteEnd:
-	XORL    R11, R11
-	MOVBLZX 63(SI)(AX*1), DX
-	CMPL    DX, $0xc0
-	JB      ended                     // ASCII, or the end of a two-byte sequence
-	MOVL    $2, R11
-	CMPL    DX, $0xc2
-	JB      ended                     // C0 and C1 are errors the next block's check finds
-	MOVL    $1, R11
-ended:
 	TESTQ DI, DI
 	JZ   nextBlock
 	VMOVDQU64 Z0, (DI)(AX*1)
@@ -303,7 +246,6 @@ asciiNext:
 asciiEnd:
 	VMOVDQU64 -64(SI)(AX*1), Z7
 	XORQ R8, R8
-	XORQ R11, R11
 	JMP  block
 nextBlock:
 	VMOVDQA64 Z0, Z7
