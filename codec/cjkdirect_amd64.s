@@ -218,15 +218,25 @@ window:
 mixed:
 	CMPQ     R10, $-1
 	JEQ      mdone   // no ASCII: the caller's scalar loop is faster on such runs
+	// The window's length where it holds nothing else, from its last two
+	// bytes alone (a lead at 63 or 62 starts the next window), so that
+	// the next window's loads need not wait for the masks.
+	MOVL     $64, R9
+	MOVL     $63, CX
+	MOVL     $62, R13
+	CMPB     63(SI)(AX*1), $0xc0
+	CMOVLCC  CX, R9
+	CMPB     62(SI)(AX*1), $0xe0
+	CMOVLCC  R13, R9
 	VPANDQ   Z20, Z0, Z1
 	VPCMPEQB Z21, Z1, K2
 	KMOVQ    K2, R11 // lead bytes E0..EF
 	VPANDQ   Z22, Z0, Z1
 	VPCMPEQB Z23, Z1, K3
 	KMOVQ    K3, R12 // continuation bytes
-	// The window ends at the first byte that is neither ASCII nor part
-	// of a three-byte sequence by its shape, and before a lead byte whose
-	// two continuation bytes are not both in it.
+	// The window holds only ASCII bytes and three-byte sequences by
+	// their shape (and ends before a lead byte whose two continuation
+	// bytes are not both in it), or ends at the first other byte.
 	MOVQ     R11, DX
 	ORQ      R12, DX
 	XORQ     R10, DX // other bytes
@@ -235,7 +245,13 @@ mixed:
 	ORQ      CX, R14
 	XORQ     R12, R14 // continuation bytes where none belongs, or none where one does
 	ORQ      R14, DX
-	TZCNTQ   DX, R12 // the first such byte, or 64
+	TESTQ    DX, DX
+	JNZ      mstop
+	MOVQ     R9, R12
+	JMP      mstarts
+mstop:
+	// Else it ends at the first such byte.
+	TZCNTQ   DX, R12
 	BZHIQ    R12, R11, DX // leads before it
 	MOVQ     R12, CX
 	XORQ     R14, R14
@@ -248,6 +264,7 @@ mixed:
 	CMOVQLT  DX, R12 // the window's length
 	TESTQ    R12, R12
 	JZ       mdone
+mstarts:
 	NOTQ     R10
 	ORQ      R11, R10
 	BZHIQ    R12, R10, R10 // starts of characters in the window
