@@ -69,7 +69,7 @@ ascii: \
 	ADDQ  $16, BX \
 	SUBQ  $16, R10
 
-// PAIRS_WINDOW(done): the characters of the window at src+AX (in Z0, R10
+// PAIRS_WINDOW(done, clean): the characters of the window at src+AX (in Z0, R10
 // its bytes of 0x80 and above, some of them): leads are the bytes at even
 // offsets from the start of their run; each byte's row as a lead
 // (VPERMI2B over the rows of 0x80 to 0xFF) and its next byte's column (over
@@ -77,7 +77,7 @@ ascii: \
 // and before a lead last, whose trail is past it (R12 its length; to done
 // if 0). It leaves the characters' first bytes, rows and columns compacted
 // in Z5, Z6 and Z7, their starts in R13 and their number in R10.
-#define PAIRS_WINDOW(done) \
+#define PAIRS_WINDOW(done, clean) \
 	MOVQ  R10, R11 \
 	SHLQ  $1, R11 \
 	NOTQ  R11 \
@@ -94,6 +94,10 @@ ascii: \
 	NOTQ  R12 \
 	ANDQ  R12, R11 \
 	ORQ   DX, R11 \ // leads
+	MOVQ  R11, R12 \
+	SHRQ  $63, R12 \
+	NEGQ  R12 \
+	ADDQ  $64, R12 \ // the length of a window without errors: 63 before a lead last
 	VMOVDQU64 1(SI)(AX*1), Z1 \
 	VMOVDQA64 Z0, Z2 \
 	VPERMI2B  Z21, Z20, Z2 \ // rows (of the low seven bits: for leads only)
@@ -108,10 +112,13 @@ ascii: \
 	KORQ      K3, K4, K3 \
 	KMOVQ     K3, DX \
 	ANDQ      R11, DX \ // leads that are not, or without a trail
+	TESTQ     DX, DX \
+	JZ        clean \ // so that the next window's loads need not wait for the rows and columns
 	MOVQ      $0x8000000000000000, CX \
 	ANDQ      R11, CX \
 	ORQ       CX, DX \ // and a lead last, whose trail is past the window
 	TZCNTQ    DX, R12 \ // the window's length
+clean: \
 	TESTQ     R12, R12 \
 	JZ        done \
 	MOVQ      R11, CX \
@@ -166,7 +173,7 @@ pairsWindow:
 	ADDQ $64, BX
 	JMP  pairsWindow
 pairsMixed:
-	PAIRS_WINDOW(pairsDone)
+	PAIRS_WINDOW(pairsDone, pairsClean)
 	XORQ      R14, R14
 	PAIRS_GROUP(0, pairsAscii0)
 	PAIRS_NEXT(pairsUnmapped)
@@ -321,7 +328,7 @@ utf8Window:
 	ADDQ $64, BX
 	JMP  utf8Window
 utf8Mixed:
-	PAIRS_WINDOW(utf8Done)
+	PAIRS_WINDOW(utf8Done, utf8Clean)
 	XORQ      R14, R14
 	PAIRS_UTF8_GROUP(0, utf8Ascii0, utf8Plain0, utf8Group0)
 	PAIRS_UTF8_NEXT(utf8Unmapped)
