@@ -1,7 +1,10 @@
 package codec
 
 import (
+	"math/rand"
 	"testing"
+
+	"github.com/whatenc/whatenc/internal/reference"
 )
 
 const esc = "\x1b"
@@ -152,6 +155,42 @@ func TestISO2022JPASCIIPrefixKernel(t *testing.T) {
 					}
 				}
 			}
+		}
+	})
+}
+
+// The ISO-2022-JP decoder with the vector kernels and without, against the
+// reference, on long runs of jis0208 pairs (the pairs kernel takes those
+// of 65 bytes or more) between ASCII, with damage inside the runs: pairs
+// that map to nothing, bytes outside 0x21 to 0x7E, a pair cut by an escape.
+func TestISO2022JPDecoderLongRuns(t *testing.T) {
+	needReference(t)
+	var chars []rune
+	for c := rune(0x3041); c < 0x9FA0; c += 7 {
+		if _, _, _, ok := reference.Encode(ISO2022JP.Name(), []rune{c}, reference.EncodeFatal); ok {
+			chars = append(chars, c)
+		}
+	}
+	damage := []string{"\x22\x2f", "\x7f", "\n", "\x21", "\x1b(B", "\x80", "\x28\x7e", "\x1b$B"}
+	kernelModes(t, func(t *testing.T) {
+		rng := rand.New(rand.NewSource(57))
+		for k := 0; k < 60; k++ {
+			var text []rune
+			for len(text) < 400 {
+				if rng.Intn(4) == 0 {
+					text = append(text, []rune(" abc 12 ")[:1+rng.Intn(8)]...)
+					continue
+				}
+				for j := 20 + rng.Intn(80); j > 0; j-- {
+					text = append(text, chars[rng.Intn(len(chars))])
+				}
+			}
+			src, _, _, _ := reference.Encode(ISO2022JP.Name(), text, reference.EncodeFatal)
+			for j := rng.Intn(3); j > 0; j-- {
+				at := rng.Intn(len(src))
+				src = append(src[:at], append([]byte(damage[rng.Intn(len(damage))]), src[at:]...)...)
+			}
+			diffDecode(t, ISO2022JP, src, int64(k))
 		}
 	})
 }
