@@ -98,6 +98,11 @@ func (s *slot) setASCII(passes, passesUTF16 bool) {
 	if passesUTF16 {
 		v |= C.WHATENCGO_ASCII_PASSES_UTF16
 	}
+	s.setPasses(v)
+}
+
+// setPasses stores the C.WHATENCGO_*_PASSES bits v for the C wrappers.
+func (s *slot) setPasses(v uint32) {
 	if s.ascii != v {
 		atomic.StoreUint32(&s.ascii, v)
 	}
@@ -106,18 +111,25 @@ func (s *slot) setASCII(passes, passesUTF16 bool) {
 // setDecoderCalls records, after a decoder was made or called, which next
 // calls the C wrappers may answer: ASCII input while the state passes it
 // through, and then any input through the byte table of the encoding it
-// decodes (which, with BOM sniffing, may have changed), if it has one.
+// decodes (which, with BOM sniffing, may have changed), if it has one, or
+// valid and complete UTF-8 if it decodes UTF-8 (between characters and
+// past BOM handling, valid UTF-8 decodes to itself).
 func (s *slot) setDecoderCalls() {
 	d := s.decoder()
 	passes := d.PassesASCII()
 	var t unsafe.Pointer
+	var v uint32
 	if passes {
 		t = byteTable(d.Encoding())
+		v = C.WHATENCGO_ASCII_PASSES
+		if d.Encoding() == codec.UTF8 {
+			v |= C.WHATENCGO_UTF8_PASSES
+		}
 	}
 	if s.bytes != t {
 		atomic.StorePointer(&s.bytes, t)
 	}
-	s.setASCII(passes, false)
+	s.setPasses(v)
 }
 
 // byteTables holds each encoding's C byte table, built on first use and

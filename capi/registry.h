@@ -25,7 +25,7 @@ extern struct whatencgo_registry whatencgo_slabs;
 // The start of every slot: its tag (the kind of a live handle) and, kept
 // up to date by Go after each call, which calls with ASCII input pass it
 // through unchanged (the codec's ASCII shortcut: Decoder.PassesASCII,
-// Encoder.PassesASCII).
+// Encoder.PassesASCII), and for a UTF-8 decoder, valid UTF-8 input.
 struct whatencgo_slot_head {
     uint32_t tag;
     uint32_t ascii;
@@ -47,5 +47,6 @@ struct whatencgo_byte_table {
 
 #define WHATENCGO_ASCII_PASSES 1u      // decoder: ASCII input; encoder: ASCII UTF-8 input
 #define WHATENCGO_ASCII_PASSES_UTF16 2u // encoder: ASCII UTF-16 input
+#define WHATENCGO_UTF8_PASSES 4u        // decoder: valid, complete UTF-8 input (a UTF-8 decoder with ASCII_PASSES)
 
 #endif

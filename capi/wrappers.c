@@ -55,10 +55,11 @@ static int in_other_process(void) {
 // Calls answered here: a streaming call that is not the last, whose input
 // is all ASCII and fits the output, to a handle whose state passes ASCII
 // through unchanged (Go keeps that bit in the handle's slot after every
-// call); and such a call to a decoder whose encoding maps every byte on its
+// call); such a call to a decoder whose encoding maps every byte on its
 // own (a single-byte encoding, x-user-defined), whatever its bytes, if none
 // is an error (Go keeps a pointer to the encoding's byte table in the
-// slot). Go's answer would be the same output with the same status and
+// slot); and such a call to a UTF-8 decoder whose input is valid, complete
+// UTF-8 (another bit in the slot). Go's answer would be the same output with the same status and
 // lengths, so the call skips the transition into Go, which costs more than
 // converting a few hundred bytes. Larger inputs go to Go's vector code.
 struct whatencgo_registry whatencgo_slabs;
@@ -152,6 +153,55 @@ static ptrdiff_t byte_call(const struct whatencgo_byte_table *t, const uint8_t *
     return (ptrdiff_t)w;
 }
 
+// utf8_call takes the n bytes at src, for a UTF-8 decoder, if they are
+// valid, complete UTF-8 (the standard's UTF-8 decoder and Unicode agree on
+// what that is: no overlong form, surrogate or code point past U+10FFFF),
+// copying them to dst, or their code units (m units of dst_unit bytes), and
+// returns the units written; -1 otherwise, or if the output might not fit
+// Go's output rule (see byte_call: 4 bytes or 2 units left before each
+// character), for Go to answer.
+static ptrdiff_t utf8_call(const uint8_t *src, size_t n, void *dst, size_t m, size_t dst_unit) {
+    if (m < n + 4) return -1;
+    uint16_t *d16 = dst;
+    size_t w = 0;
+    for (size_t i = 0; i < n;) {
+        uint32_t b = src[i], c, len;
+        if (b < 0x80) {
+            c = b, len = 1;
+        } else if (b >= 0xC2 && b <= 0xDF) {
+            c = b & 0x1F, len = 2;
+        } else if (b >= 0xE0 && b <= 0xEF) {
+            c = b & 0x0F, len = 3;
+        } else if (b >= 0xF0 && b <= 0xF4) {
+            c = b & 0x07, len = 4;
+        } else {
+            return -1;
+        }
+        if (n - i < len) return -1;
+        for (uint32_t k = 1; k < len; k++) {
+            uint32_t t = src[i + k];
+            if ((t & 0xC0) != 0x80) return -1;
+            c = c << 6 | (t & 0x3F);
+        }
+        if ((len == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) || (len == 4 && (c < 0x10000 || c > 0x10FFFF)))
+            return -1;
+        if (dst_unit == 2) {
+            if (c >= 0x10000) {
+                d16[w++] = (uint16_t)(0xD800 + ((c - 0x10000) >> 10));
+                d16[w++] = (uint16_t)(0xDC00 + ((c - 0x10000) & 0x3FF));
+            } else {
+                d16[w++] = (uint16_t)c;
+            }
+        }
+        i += len;
+    }
+    if (dst_unit == 1) {
+        memcpy(dst, src, n);
+        return (ptrdiff_t)n;
+    }
+    return (ptrdiff_t)w;
+}
+
 // ascii_call answers a streaming call here if it can (see above): it
 // copies, widens or narrows the input (or, to a decoder with a byte table,
 // decodes it through the table), sets the lengths, zeroes the info struct
@@ -166,7 +216,11 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
     if (!ascii_call_fits(src, n, src_unit, dst, *dst_len, dst_unit) || (s = passing_slot(h, tag, bit)) == NULL) return 0;
     if (src_unit == 1 ? !all_ascii(src, n) : !all_ascii16(src, n)) {
         const struct whatencgo_byte_table *t = tag == WHATENCGO_DECODER_TAG ? __atomic_load_n(&s->bytes, __ATOMIC_ACQUIRE) : NULL;
-        ptrdiff_t w = t != NULL ? byte_call(t, src, n, dst, *dst_len, dst_unit) : -1;
+        ptrdiff_t w = -1;
+        if (t != NULL)
+            w = byte_call(t, src, n, dst, *dst_len, dst_unit);
+        else if (tag == WHATENCGO_DECODER_TAG && (__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_UTF8_PASSES) != 0)
+            w = utf8_call(src, n, dst, *dst_len, dst_unit);
         if (w < 0) return 0;
         *dst_len = (size_t)w;
         if (info != NULL) memset(info, 0, info_size);

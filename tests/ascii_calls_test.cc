@@ -244,6 +244,91 @@ TEST(AsciiCalls, ByteTableCalls) {
 
 // Misuse with ASCII input, small enough for the wrappers: the statuses Go
 // gives.
+// utf8_piece returns a random valid UTF-8 character of 1 to 4 bytes, or,
+// when bad, one of the byte strings a UTF-8 decoder must not pass through
+// (an overlong form, a surrogate, past U+10FFFF, a stray continuation byte,
+// a sequence cut short by an ASCII byte).
+std::string utf8_piece(std::mt19937 &rng, bool bad) {
+    if (bad) {
+        static const char *bads[] = {"\xc0\xaf", "\xc1\xbf", "\xe0\x80\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
+                                     "\xf0\x8f\xbf\xbf", "\x80", "\xbf", "\xe3\x81" "a", "\xf0\x9f\x98" "a", "\xff", "\xf8\x88\x80\x80\x80"};
+        return bads[rng() % (sizeof bads / sizeof bads[0])];
+    }
+    static const uint32_t ranges[][2] = {{0x20, 0x7E}, {0x80, 0x7FF}, {0x800, 0xD7FF}, {0xE000, 0xFFFF}, {0x10000, 0x10FFFF}};
+    const uint32_t *r = ranges[rng() % 5];
+    uint32_t c = r[0] + rng() % (r[1] - r[0] + 1);
+    std::string out;
+    if (c < 0x80) {
+        out += char(c);
+    } else if (c < 0x800) {
+        out += char(0xC0 | c >> 6), out += char(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        out += char(0xE0 | c >> 12), out += char(0x80 | (c >> 6 & 0x3F)), out += char(0x80 | (c & 0x3F));
+    } else {
+        out += char(0xF0 | c >> 18), out += char(0x80 | (c >> 12 & 0x3F)), out += char(0x80 | (c >> 6 & 0x3F)),
+            out += char(0x80 | (c & 0x3F));
+    }
+    return out;
+}
+
+// The UTF-8 decoder's calls with valid, complete UTF-8 are answered by the
+// wrapper (from both a UTF-8 decoder and one that found a UTF-8 BOM): each
+// answer must be Go's, which the same call with last = 1 gets (a last call
+// always goes to Go, and with such input it decodes the same), around the
+// room the wrapper needs; input it must not take (any error, ending with
+// ASCII so that last does not matter) must get Go's answer too.
+TEST(AsciiCalls, UTF8Calls) {
+    std::mt19937 rng(11);
+    for (int round = 0; round < 2000; round++) {
+        std::string in;
+        bool bad = round % 4 == 3;
+        size_t chars = 1 + rng() % (round % 10 == 0 ? 200 : 12);
+        for (size_t i = 0; i < chars; i++) in += utf8_piece(rng, bad && i == chars / 2);
+        if (bad) in += "z";
+        bool sniffed = round % 3 == 0;
+        size_t n = in.size();
+        for (bool utf16 : {false, true}) {
+            for (size_t room : {size_t(8192), n + 4, n + 3, n, n > 1 ? n - 1 : 1}) {
+                SCOPED_TRACE(std::string(sniffed ? "sniffed" : "UTF-8") + (utf16 ? " UTF-16" : " UTF-8") + " room " + std::to_string(room) + ": " + wt::hex(in));
+                size_t got_n[2], got_m[2];
+                int got_st[2];
+                whatenc_decode_info got_info[2];
+                std::vector<uint8_t> out8[2] = {std::vector<uint8_t>(room), std::vector<uint8_t>(room)};
+                std::vector<uint16_t> out16[2] = {std::vector<uint16_t>(room), std::vector<uint16_t>(room)};
+                for (int last = 0; last < 2; last++) {
+                    whatenc_decoder *d = nullptr;
+                    // A first call that Go answers, so that BOM handling is over.
+                    std::string first = sniffed ? "\xef\xbb\xbf" "a" : "a";
+                    ASSERT_EQ(whatenc_decoder_new(sniffed ? WHATENC_WINDOWS_1252 : WHATENC_UTF_8, sniffed ? WHATENC_BOM_SNIFF : WHATENC_BOM_REMOVE,
+                                                  round % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, &d),
+                              WHATENC_OK);
+                    size_t n0 = first.size(), m0 = 8;
+                    uint8_t scratch[8];
+                    ASSERT_EQ(whatenc_decoder_decode_to_utf8(d, u8(first), &n0, scratch, &m0, 0, nullptr), WHATENC_OK);
+                    std::memset(&got_info[last], 0xA5, sizeof got_info[last]);
+                    got_n[last] = n, got_m[last] = room;
+                    got_st[last] = utf16 ? whatenc_decoder_decode_to_utf16(d, u8(in), &got_n[last], out16[last].data(), &got_m[last], last, &got_info[last])
+                                         : whatenc_decoder_decode_to_utf8(d, u8(in), &got_n[last], out8[last].data(), &got_m[last], last, &got_info[last]);
+                    whatenc_decoder_free(d);
+                }
+                EXPECT_EQ(got_st[0], got_st[1]);
+                EXPECT_EQ(got_n[0], got_n[1]);
+                EXPECT_EQ(got_m[0], got_m[1]);
+                EXPECT_EQ(got_info[0].replaced, got_info[1].replaced);
+                EXPECT_EQ(got_info[0].malformed_len, got_info[1].malformed_len);
+                EXPECT_EQ(got_info[0].consumed_after, got_info[1].consumed_after);
+                if (utf16) {
+                    EXPECT_EQ(wt::u16string(out16[0].begin(), out16[0].begin() + std::min(got_m[0], room)),
+                              wt::u16string(out16[1].begin(), out16[1].begin() + std::min(got_m[1], room)));
+                } else {
+                    EXPECT_EQ(wt::hex(std::string(out8[0].begin(), out8[0].begin() + std::min(got_m[0], room))),
+                              wt::hex(std::string(out8[1].begin(), out8[1].begin() + std::min(got_m[1], room))));
+                }
+            }
+        }
+    }
+}
+
 TEST(AsciiCalls, Misuse) {
     whatenc_decoder *d = nullptr;
     whatenc_encoder *e = nullptr;
