@@ -389,9 +389,8 @@ func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResul
 }
 
 // encodeSingleByteWords is encodeSingleByteRun's loop where the machine
-// reads unaligned words (fastStores): text in the encoding's block of
-// letters goes to the vector kernel (blockToSingleByteAVX2) where the CPU
-// has it, and the rest four bytes a
+// reads unaligned words (fastStores): text in the encoding's blocks goes
+// to the vector kernel where the CPU has one, and the rest four bytes a
 // load (encodeSingleByteWordsTo). It stops four bytes before the end of
 // src, and where encodeSingleByteRun's loop must look, and returns the new
 // positions in src and dst.
@@ -399,23 +398,21 @@ func encodeSingleByteWords(index *indexes.SingleByte, t *singleByteTables, src, 
 	if !useAVX2 {
 		return encodeSingleByteWordsTo(index, t.encode2, src, dst, i, w, len(src))
 	}
-	// The vector kernel takes text in the encoding's block of letters
-	// (Latin, Cyrillic, Greek, Hebrew, Arabic); in Thai it returns at
-	// once, so after a call that took nothing the loop below runs twice as
-	// far before it is tried again.
+	// The vector kernel (encodeBlocksAVX512 where the CPU has AVX-512,
+	// else blockToSingleByteAVX2) takes text in the encoding's block of
+	// letters (Latin, Cyrillic, Greek, Hebrew, Arabic; with AVX-512 also
+	// its symbols, punctuation and Thai); elsewhere it returns at once, so
+	// after a call that took nothing the loop below runs twice as far
+	// before it is tried again.
 	backoff := 32
 	for {
-		if useAVX512 && len(src)-i >= 66 && len(dst)-w >= 64 {
-			r, k := encodeBlocksAVX512(&dst[w], len(dst)-w, &src[i], len(src)-i, t.blocks)
-			i += r
-			w += k
-			if r > 0 {
-				backoff = 32
+		if len(src)-i >= 66 && len(dst)-w >= 64 {
+			var r, k int
+			if useAVX512 {
+				r, k = encodeBlocksAVX512(&dst[w], len(dst)-w, &src[i], len(src)-i, t.blocks)
 			} else {
-				backoff = min(2*backoff, 4096)
+				r, k = blockToSingleByteAVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, t.encodeBlock, int(t.blockLead), &bytePacks)
 			}
-		} else if len(src)-i >= 64 && len(dst)-w >= 64 {
-			r, k := blockToSingleByteAVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, t.encodeBlock, int(t.blockLead), &bytePacks)
 			i += r
 			w += k
 			if r > 0 {

@@ -182,6 +182,46 @@ TEST(AsciiCalls, EncodersInterleaved) {
     }
 }
 
+// expect_gos_answer makes a decoder (encoding enc, the modes given), lets
+// Go answer a first call with first (so that BOM handling is over), then
+// makes the call with in and room units of output twice, on two such
+// decoders: not the last (which the wrapper may answer) and the last
+// (which Go always answers); for the input these tests give, the two must
+// agree in output, lengths, status and info.
+void expect_gos_answer(int enc, whatenc_bom_mode bom, whatenc_error_mode err, const std::string &first, const std::string &in,
+                       bool utf16, size_t room) {
+    size_t got_n[2], got_m[2];
+    int got_st[2];
+    whatenc_decode_info got_info[2];
+    std::vector<uint8_t> out8[2] = {std::vector<uint8_t>(room), std::vector<uint8_t>(room)};
+    std::vector<uint16_t> out16[2] = {std::vector<uint16_t>(room), std::vector<uint16_t>(room)};
+    for (int last = 0; last < 2; last++) {
+        whatenc_decoder *d = nullptr;
+        ASSERT_EQ(whatenc_decoder_new(enc, bom, err, &d), WHATENC_OK);
+        size_t n0 = first.size(), m0 = 8;
+        uint8_t scratch[8];
+        ASSERT_EQ(whatenc_decoder_decode_to_utf8(d, u8(first), &n0, scratch, &m0, 0, nullptr), WHATENC_OK);
+        std::memset(&got_info[last], 0xA5, sizeof got_info[last]);
+        got_n[last] = in.size(), got_m[last] = room;
+        got_st[last] = utf16 ? whatenc_decoder_decode_to_utf16(d, u8(in), &got_n[last], out16[last].data(), &got_m[last], last, &got_info[last])
+                             : whatenc_decoder_decode_to_utf8(d, u8(in), &got_n[last], out8[last].data(), &got_m[last], last, &got_info[last]);
+        whatenc_decoder_free(d);
+    }
+    EXPECT_EQ(got_st[0], got_st[1]);
+    EXPECT_EQ(got_n[0], got_n[1]);
+    EXPECT_EQ(got_m[0], got_m[1]);
+    EXPECT_EQ(got_info[0].replaced, got_info[1].replaced);
+    EXPECT_EQ(got_info[0].malformed_len, got_info[1].malformed_len);
+    EXPECT_EQ(got_info[0].consumed_after, got_info[1].consumed_after);
+    if (utf16) {
+        EXPECT_EQ(wt::u16string(out16[0].begin(), out16[0].begin() + std::min(got_m[0], room)),
+                  wt::u16string(out16[1].begin(), out16[1].begin() + std::min(got_m[1], room)));
+    } else {
+        EXPECT_EQ(wt::hex(std::string(out8[0].begin(), out8[0].begin() + std::min(got_m[0], room))),
+                  wt::hex(std::string(out8[1].begin(), out8[1].begin() + std::min(got_m[1], room))));
+    }
+}
+
 // Decoders whose encoding maps every byte on its own (single-byte encodings,
 // x-user-defined): a small streaming call with non-ASCII bytes is answered
 // by the wrapper through the encoding's byte table unless a byte is an
@@ -204,37 +244,7 @@ TEST(AsciiCalls, ByteTableCalls) {
             for (bool utf16 : {false, true}) {
                 for (size_t room : {size_t(8192), 3 * n, n + 2, n, n > 1 ? n - 1 : 1}) {
                     SCOPED_TRACE(name + (utf16 ? " UTF-16" : " UTF-8") + " room " + std::to_string(room) + ": " + wt::hex(in));
-                    size_t got_n[2], got_m[2];
-                    int got_st[2];
-                    whatenc_decode_info got_info[2];
-                    std::vector<uint8_t> out8[2] = {std::vector<uint8_t>(room), std::vector<uint8_t>(room)};
-                    std::vector<uint16_t> out16[2] = {std::vector<uint16_t>(room), std::vector<uint16_t>(room)};
-                    for (int last = 0; last < 2; last++) {
-                        whatenc_decoder *d = nullptr;
-                        ASSERT_EQ(whatenc_decoder_new(enc, WHATENC_BOM_REMOVE, round % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, &d), WHATENC_OK);
-                        // A first call that Go answers, so that BOM handling is over.
-                        size_t n0 = 1, m0 = 8;
-                        uint8_t scratch[8];
-                        ASSERT_EQ(whatenc_decoder_decode_to_utf8(d, u8(std::string("a")), &n0, scratch, &m0, 0, nullptr), WHATENC_OK);
-                        std::memset(&got_info[last], 0xA5, sizeof got_info[last]);
-                        got_n[last] = in.size(), got_m[last] = room;
-                        got_st[last] = utf16 ? whatenc_decoder_decode_to_utf16(d, u8(in), &got_n[last], out16[last].data(), &got_m[last], last, &got_info[last])
-                                             : whatenc_decoder_decode_to_utf8(d, u8(in), &got_n[last], out8[last].data(), &got_m[last], last, &got_info[last]);
-                        whatenc_decoder_free(d);
-                    }
-                    EXPECT_EQ(got_st[0], got_st[1]);
-                    EXPECT_EQ(got_n[0], got_n[1]);
-                    EXPECT_EQ(got_m[0], got_m[1]);
-                    EXPECT_EQ(got_info[0].replaced, got_info[1].replaced);
-                    EXPECT_EQ(got_info[0].malformed_len, got_info[1].malformed_len);
-                    EXPECT_EQ(got_info[0].consumed_after, got_info[1].consumed_after);
-                    if (utf16) {
-                        EXPECT_EQ(wt::u16string(out16[0].begin(), out16[0].begin() + std::min(got_m[0], room)),
-                                  wt::u16string(out16[1].begin(), out16[1].begin() + std::min(got_m[1], room)));
-                    } else {
-                        EXPECT_EQ(wt::hex(std::string(out8[0].begin(), out8[0].begin() + std::min(got_m[0], room))),
-                                  wt::hex(std::string(out8[1].begin(), out8[1].begin() + std::min(got_m[1], room))));
-                    }
+                    expect_gos_answer(enc, WHATENC_BOM_REMOVE, round % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, "a", in, utf16, room);
                 }
             }
         }
@@ -290,40 +300,9 @@ TEST(AsciiCalls, UTF8Calls) {
         for (bool utf16 : {false, true}) {
             for (size_t room : {size_t(8192), n + 4, n + 3, n, n > 1 ? n - 1 : 1}) {
                 SCOPED_TRACE(std::string(sniffed ? "sniffed" : "UTF-8") + (utf16 ? " UTF-16" : " UTF-8") + " room " + std::to_string(room) + ": " + wt::hex(in));
-                size_t got_n[2], got_m[2];
-                int got_st[2];
-                whatenc_decode_info got_info[2];
-                std::vector<uint8_t> out8[2] = {std::vector<uint8_t>(room), std::vector<uint8_t>(room)};
-                std::vector<uint16_t> out16[2] = {std::vector<uint16_t>(room), std::vector<uint16_t>(room)};
-                for (int last = 0; last < 2; last++) {
-                    whatenc_decoder *d = nullptr;
-                    // A first call that Go answers, so that BOM handling is over.
-                    std::string first = sniffed ? "\xef\xbb\xbf" "a" : "a";
-                    ASSERT_EQ(whatenc_decoder_new(sniffed ? WHATENC_WINDOWS_1252 : WHATENC_UTF_8, sniffed ? WHATENC_BOM_SNIFF : WHATENC_BOM_REMOVE,
-                                                  round % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, &d),
-                              WHATENC_OK);
-                    size_t n0 = first.size(), m0 = 8;
-                    uint8_t scratch[8];
-                    ASSERT_EQ(whatenc_decoder_decode_to_utf8(d, u8(first), &n0, scratch, &m0, 0, nullptr), WHATENC_OK);
-                    std::memset(&got_info[last], 0xA5, sizeof got_info[last]);
-                    got_n[last] = n, got_m[last] = room;
-                    got_st[last] = utf16 ? whatenc_decoder_decode_to_utf16(d, u8(in), &got_n[last], out16[last].data(), &got_m[last], last, &got_info[last])
-                                         : whatenc_decoder_decode_to_utf8(d, u8(in), &got_n[last], out8[last].data(), &got_m[last], last, &got_info[last]);
-                    whatenc_decoder_free(d);
-                }
-                EXPECT_EQ(got_st[0], got_st[1]);
-                EXPECT_EQ(got_n[0], got_n[1]);
-                EXPECT_EQ(got_m[0], got_m[1]);
-                EXPECT_EQ(got_info[0].replaced, got_info[1].replaced);
-                EXPECT_EQ(got_info[0].malformed_len, got_info[1].malformed_len);
-                EXPECT_EQ(got_info[0].consumed_after, got_info[1].consumed_after);
-                if (utf16) {
-                    EXPECT_EQ(wt::u16string(out16[0].begin(), out16[0].begin() + std::min(got_m[0], room)),
-                              wt::u16string(out16[1].begin(), out16[1].begin() + std::min(got_m[1], room)));
-                } else {
-                    EXPECT_EQ(wt::hex(std::string(out8[0].begin(), out8[0].begin() + std::min(got_m[0], room))),
-                              wt::hex(std::string(out8[1].begin(), out8[1].begin() + std::min(got_m[1], room))));
-                }
+                // A first call that Go answers, so that BOM handling is over.
+                expect_gos_answer(sniffed ? WHATENC_WINDOWS_1252 : WHATENC_UTF_8, sniffed ? WHATENC_BOM_SNIFF : WHATENC_BOM_REMOVE,
+                                  round % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, sniffed ? "\xef\xbb\xbf" "a" : "a", in, utf16, room);
             }
         }
     }
