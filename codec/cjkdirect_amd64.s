@@ -1,9 +1,10 @@
 #include "textflag.h"
 #include "lookup_amd64.h"
 
-// The CJK encoders' vector path (cjkdirect.go): eight three-byte UTF-8
-// sequences a step, looked up in a direct table by one gather. Plan 9
-// operand order: sources first, destination last.
+// The CJK encoders' vector paths (cjkdirect.go): with AVX2, eight
+// three-byte UTF-8 sequences a step, looked up in a direct table by one
+// gather; with AVX-512, ASCII mixed with such sequences, 64 bytes a
+// window. Plan 9 operand order: sources first, destination last.
 
 // Each 128-bit lane holds 16 input bytes (the first 12 are four
 // sequences); this control puts sequence k's three bytes in dword k, the
@@ -180,11 +181,13 @@ ascii: \
 // two continuation bytes) of src[:n], the sequences through t, 64 bytes a
 // window while 66 bytes of src are left and 96 bytes of room (a window
 // writes at most 64, its last store reaches 32 past its last byte). It
-// stops at anything else: another byte, a sequence whose entry is 0. A
-// window ends before a sequence that runs past it. The characters' starts (ASCII bytes
-// and lead bytes) are compacted with VPCOMPRESSB, their first, second and
-// third bytes apart, and encoded 16 at a time: one gather, each lane's one
-// or two bytes compacted again. Needs AVX-512 F, BW, VL, VBMI2 and BMI2.
+// stops at anything else (another byte, a sequence whose entry is 0), and
+// before a window without ASCII, which the caller's AVX2 kernel and word
+// loop take faster. A window ends before a sequence that runs past it. The
+// characters' starts (ASCII bytes and lead bytes) are compacted with
+// VPCOMPRESSB, their first, second and third bytes apart, and encoded 16
+// at a time (MIXED_GROUP: sixteen table loads by LOOK16, each lane's one
+// or two bytes compacted again). Needs AVX-512 F, BW, VL, VBMI2 and BMI2.
 TEXT ·encodeMixedAVX512(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ src+16(FP), SI

@@ -1,10 +1,10 @@
 #include "textflag.h"
 #include "lookup_amd64.h"
 
-// The double-byte decoders' AVX-512 kernel (multibyte.go): ASCII and
-// two-byte sequences of gb18030, Big5, EUC-JP, Shift_JIS and EUC-KR to
-// UTF-16, 64 bytes a window. Plan 9 operand order: sources first,
-// destination last.
+// The double-byte decoders' AVX-512 kernels (multibyte.go): ASCII and
+// two-byte sequences of gb18030, GBK, Big5, EUC-JP, Shift_JIS and EUC-KR to
+// UTF-16 and to UTF-8, 64 bytes a window. Plan 9 operand order: sources
+// first, destination last.
 
 DATA pairsEvenBits<>+0(SB)/8, $0x5555555555555555
 GLOBL pairsEvenBits<>(SB), RODATA|NOPTR, $8
