@@ -51,24 +51,13 @@ func TestEncodeThreesVector(t *testing.T) {
 			text := randomCJKText(rng, tab, 32+rng.Intn(400))
 			src := append(make([]byte, off), text...)[off:]
 			room := rng.Intn(2 * len(src))
-			buf := make([]byte, room+32)
-			for i := range buf {
-				buf[i] = guard
-			}
+			buf := guardedBytes(room + 32)
 			read, written := encodeThreesAVX2(&buf[0], room, &src[0], len(src), tab)
 			if read%24 != 0 || written != read/3*2 || read > len(src)-32+24 || written > room {
 				t.Fatalf("%s % x into %d: read %d, wrote %d", e, src, room, read, written)
 			}
 			steps += read / 24
-			want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src[:read]), reference.EncodeFatal)
-			if string(buf[:written]) != string(want) {
-				t.Fatalf("%s % x: read %d, wrote % x, want % x", e, src, read, buf[:written], want)
-			}
-			for i := written; i < len(buf); i++ {
-				if buf[i] != guard {
-					t.Fatalf("%s % x: wrote past the %d bytes it reports (room %d)", e, src, written, room)
-				}
-			}
+			checkEncodedPrefix(t, e, src, read, buf, written, written)
 			// It stops only where a step cannot go: at the end, without
 			// room, or at a group that is not eight mapped sequences.
 			if len(src)-read >= 32 && room-written >= 16 {
@@ -208,10 +197,7 @@ func TestEncodeMixedVector(t *testing.T) {
 				src = bytesAtPageEnd(t, src) // it must not read past src
 			}
 			room := rng.Intn(2 * len(src))
-			buf := make([]byte, room+64)
-			for i := range buf {
-				buf[i] = guard
-			}
+			buf := guardedBytes(room + 64)
 			r, written := encodeMixedAVX512(&buf[0], room, &src[0], len(src), tab)
 			if r > len(src)-66+64 || written > room || !utf8.Valid(src[:r]) {
 				t.Fatalf("%s % x into %d: read %d, wrote %d", e, src, room, r, written)
@@ -220,15 +206,7 @@ func TestEncodeMixedVector(t *testing.T) {
 			if r%64 != 0 {
 				inside++
 			}
-			want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src[:r]), reference.EncodeFatal)
-			if string(buf[:written]) != string(want) {
-				t.Fatalf("%s % x: read %d, wrote % x, want % x", e, src, r, buf[:written], want)
-			}
-			for i := room; i < len(buf); i++ {
-				if buf[i] != guard {
-					t.Fatalf("%s % x: wrote past dstLen %d", e, src, room)
-				}
-			}
+			checkEncodedPrefix(t, e, src, r, buf, written, room)
 			if len(src)-r >= 66 && room-written >= 96 && mixedTakes(tab, src[r:]) && hasASCIIByte(src[r:r+64]) {
 				t.Fatalf("%s % x: stopped at %d before a character it can take", e, src, r)
 			}

@@ -124,10 +124,7 @@ func TestBlockToSingleByteVector(t *testing.T) {
 		for k := 0; k < 600; k++ {
 			src := randomAlphabet(rng, 33+rng.Intn(300), block)
 			room := 40 + rng.Intn(len(src))
-			buf := make([]byte, room+32)
-			for i := range buf {
-				buf[i] = guard
-			}
+			buf := guardedBytes(room + 32)
 			r, written := blockToSingleByteAVX2(&buf[0], room, &src[0], len(src), tb.encodeBlock, int(tb.blockLead), &bytePacks)
 			if r > len(src) || r > 0 && !utf8.Valid(src[:r]) {
 				t.Fatalf("%s % x: read %d", e, src, r)
@@ -136,15 +133,7 @@ func TestBlockToSingleByteVector(t *testing.T) {
 			if r%32 != 0 {
 				short++
 			}
-			want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src[:r]), reference.EncodeFatal)
-			if string(buf[:written]) != string(want) {
-				t.Fatalf("%s % x: read %d, wrote % x, want % x", e, src, r, buf[:written], want)
-			}
-			for i := room; i < len(buf); i++ {
-				if buf[i] != guard {
-					t.Fatalf("%s % x: wrote past len(dst) %d", e, src, room)
-				}
-			}
+			checkEncodedPrefix(t, e, src, r, buf, written, room)
 		}
 	}
 	t.Logf("%d bytes read, %d calls ended a step before a lead byte, blocks %v", read, short, blocks)
@@ -237,10 +226,7 @@ func TestEncodeBlocksVector(t *testing.T) {
 				src = bytesAtPageEnd(t, src) // it must not read past src
 			}
 			room := rng.Intn(len(src) + 64)
-			buf := make([]byte, room+64)
-			for i := range buf {
-				buf[i] = guard
-			}
+			buf := guardedBytes(room + 64)
 			var r, written int
 			if room > 0 {
 				r, written = encodeBlocksAVX512(&buf[0], room, &src[0], len(src), b)
@@ -252,15 +238,7 @@ func TestEncodeBlocksVector(t *testing.T) {
 			if r%64 != 0 {
 				inside++
 			}
-			want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src[:r]), reference.EncodeFatal)
-			if string(buf[:written]) != string(want) {
-				t.Fatalf("%s % x: read %d, wrote % x, want % x", e, src, r, buf[:written], want)
-			}
-			for i := room; i < len(buf); i++ {
-				if buf[i] != guard {
-					t.Fatalf("%s % x: wrote past len(dst) %d", e, src, room)
-				}
-			}
+			checkEncodedPrefix(t, e, src, r, buf, written, room)
 			if len(src)-r >= 66 && room-written >= 64 && blocksTake(b, src[r:]) {
 				t.Fatalf("%s % x: stopped at %d before a character it can take", e, src, r)
 			}
