@@ -30,3 +30,22 @@ func bytesAtPageEnd(tb testing.TB, t []byte) []byte {
 	copy(out, t)
 	return out
 }
+
+// bytesAtPageStart is bytesAtPageEnd for the other side: a copy of t that
+// starts where a page the process may not read ends, so that a kernel that
+// reads before its input faults.
+func bytesAtPageStart(tb testing.TB, t []byte) []byte {
+	page := syscall.Getpagesize()
+	size := (len(t)+page-1)/page*page + page
+	mem, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { syscall.Munmap(mem) })
+	if err := syscall.Mprotect(mem[:page], syscall.PROT_NONE); err != nil {
+		tb.Fatal(err)
+	}
+	out := mem[page : page+len(t) : page+len(t)]
+	copy(out, t)
+	return out
+}

@@ -163,27 +163,46 @@ done:
 	RET
 
 // func utf8ValidBlocksAVX512(dst, p *byte, n int) int
-// utf8ValidBlocksAVX2 with AVX-512 (F and BW): 64-byte blocks, the same
-// tables in every 128-bit lane, the previous block's last bytes brought in
-// by VALIGNQ, the three lookups and the continuation checks combined by
-// VPTERNLOGD. Half the instructions per byte of the AVX2 loop, which the
-// core could not issue faster than about four a cycle. Returns a multiple
-// of 64: the leading blocks in which it sees no error, copied to dst
-// unless dst is nil.
+// utf8ValidBlocksAVX2 with AVX-512 (F, BW, VBMI): 64-byte blocks. The
+// three bytes before each byte come from loads at p-1, p-2 and p-3 (load
+// ports are idle here; the AVX2 loop's VPERM2I128 and VPALIGNRs took four
+// of its seven shuffles), and the lookups are VPERMBs on the 16-entry
+// tables repeated in each 128-bit lane, which ignore an index's bits 6-7
+// and so need no masking of the nibbles (three VPANDs fewer). The three
+// lookups and the continuation checks are combined by VPTERNLOGD. Returns
+// a multiple of 64: the leading blocks in which it sees no error, copied to
+// dst unless dst is nil.
 TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $0-32
 	MOVQ dst+0(FP), DI
 	MOVQ p+8(FP), SI
 	MOVQ n+16(FP), CX
 	XORQ AX, AX                       // offset of the block
-	XORQ R8, R8                       // non-ASCII mask of the previous block
-	VPXORQ Z7, Z7, Z7                 // the previous block
-	VBROADCASTI32X4 utf8Nibble<>(SB), Z8
 	VBROADCASTI32X4 utf8ByteOneHigh<>(SB), Z9
 	VBROADCASTI32X4 utf8ByteOneLow<>(SB), Z10
 	VBROADCASTI32X4 utf8ByteTwoHigh<>(SB), Z11
 	VBROADCASTI32X4 utf8Third<>(SB), Z12
 	VBROADCASTI32X4 utf8Fourth<>(SB), Z13
 	VBROADCASTI32X4 utf8Bit7<>(SB), Z14
+	CMPQ CX, $64
+	JLT  done
+	// The first block: nothing before p may be read, so the bytes before
+	// it come from masked loads that leave them zero (as ASCII would be)
+	// and cannot fault.
+	VMOVDQU64 (SI), Z0
+	VPMOVB2M Z0, K1
+	KMOVQ K1, BX
+	TESTQ BX, BX
+	JZ   copyBlock
+	MOVQ $-2, DX
+	KMOVQ DX, K3
+	VMOVDQU8.Z -1(SI), K3, Z1
+	SHLQ $1, DX
+	KMOVQ DX, K3
+	VMOVDQU8.Z -2(SI), K3, Z2
+	SHLQ $1, DX
+	KMOVQ DX, K3
+	VMOVDQU8.Z -3(SI), K3, Z3
+	JMP  check
 block:
 	LEAQ 64(AX), DX
 	CMPQ DX, CX
@@ -194,36 +213,36 @@ block:
 	MOVQ BX, DX
 	ORQ  R8, DX
 	JZ   copyBlock                    // this block and the one before are ASCII
-	VALIGNQ  $6, Z7, Z0, Z1           // the previous block's last lane, this block's first three
-	VPALIGNR $15, Z1, Z0, Z2          // prev1
-	VPALIGNR $14, Z1, Z0, Z3          // prev2
-	VPALIGNR $13, Z1, Z0, Z4          // prev3
-	VPSUBUSB Z12, Z3, Z3
-	VPSUBUSB Z13, Z4, Z4
-	VPORQ    Z4, Z3, Z3               // bit 7: a third or fourth byte is needed here
-	VPSRLW   $4, Z2, Z5
-	VPANDQ   Z8, Z5, Z5
-	VPSHUFB  Z5, Z9, Z5               // byte one, high nibble
-	VPANDQ   Z8, Z2, Z6
-	VPSHUFB  Z6, Z10, Z6              // byte one, low nibble
-	VPSRLW   $4, Z0, Z2
-	VPANDQ   Z8, Z2, Z2
-	VPSHUFB  Z2, Z11, Z2              // byte two, high nibble
-	VPTERNLOGD $0x80, Z2, Z6, Z5      // the two-byte errors: the AND of the three
-	VPTERNLOGD $0x6A, Z5, Z14, Z3     // (needed & 0x80) ^ errors
-	VPTESTMB Z3, Z3, K2
+	VMOVDQU64 -1(SI)(AX*1), Z1        // prev1
+	VMOVDQU64 -2(SI)(AX*1), Z2        // prev2
+	VMOVDQU64 -3(SI)(AX*1), Z3        // prev3
+check:
+	VPSUBUSB Z12, Z2, Z2
+	VPSUBUSB Z13, Z3, Z3
+	VPORQ    Z3, Z2, Z2               // bit 7: a third or fourth byte is needed here
+	VPSRLW   $4, Z1, Z4
+	VPERMB   Z9, Z4, Z4               // byte one, high nibble
+	VPERMB   Z10, Z1, Z5              // byte one, low nibble
+	VPSRLW   $4, Z0, Z6
+	VPERMB   Z11, Z6, Z6              // byte two, high nibble
+	VPTERNLOGD $0x80, Z6, Z5, Z4      // the two-byte errors: the AND of the three
+	VPTERNLOGD $0x6A, Z4, Z14, Z2     // (needed & 0x80) ^ errors
+	VPTESTMB Z2, Z2, K2
 	KORTESTQ K2, K2
 	JNZ  done
-	MOVQ BX, R8
+	MOVQ BX, R8                       // non-ASCII mask of the previous block
 	TESTQ DI, DI
 	JZ   nextBlock
 	VMOVDQU64 Z0, (DI)(AX*1)
-	JMP  nextBlock
+nextBlock:
+	ADDQ $64, AX
+	JMP  block
 copyBlock:
 	// Text in a Latin script, or markup: while it stays ASCII, 64 bytes a
 	// step as in the AVX2 loop (YMM loads and stores; with ZMM ones, a copy
 	// whose output sits a little past its input modulo 4 KiB ran at half
-	// speed); the first other block goes back with an ASCII block before it.
+	// speed); the first other block goes back to the check, with an ASCII
+	// block before it.
 	TESTQ DI, DI
 	JZ   asciiNext
 	VMOVDQU64 Z0, (DI)(AX*1)
@@ -231,7 +250,7 @@ asciiNext:
 	ADDQ $64, AX
 	LEAQ 64(AX), DX
 	CMPQ DX, CX
-	JHI  asciiEnd
+	JHI  done
 	VMOVDQU (SI)(AX*1), Y0
 	VMOVDQU 32(SI)(AX*1), Y1
 	VPOR Y0, Y1, Y2
@@ -244,12 +263,7 @@ asciiNext:
 	VMOVDQU Y1, 32(DI)(AX*1)
 	JMP  asciiNext
 asciiEnd:
-	VMOVDQU64 -64(SI)(AX*1), Z7
 	XORQ R8, R8
-	JMP  block
-nextBlock:
-	VMOVDQA64 Z0, Z7
-	ADDQ $64, AX
 	JMP  block
 done:
 	VZEROUPPER

@@ -196,3 +196,44 @@ func TestUTF8ValidBlocksReach(t *testing.T) {
 		}
 	}
 }
+
+// TestUTF8ValidBlocksGuardPages: the vector validators read nothing before
+// p (the AVX-512 one loads the three bytes before each block, and masks
+// those of the first) nor past p[n-1], on inputs that start and end at a
+// page the process may not read; what they return there is what they
+// return anywhere.
+func TestUTF8ValidBlocksGuardPages(t *testing.T) {
+	if !hasAVX2Kernels() {
+		t.Skip("skipping: no AVX2 here")
+	}
+	type kernel struct {
+		block int
+		f     func(dst, p *byte, n int) int
+	}
+	kernels := map[string]kernel{"AVX2": {32, utf8ValidBlocksAVX2}}
+	if hasAVX512Kernels() {
+		kernels["AVX-512"] = kernel{64, utf8ValidBlocksAVX512}
+	}
+	text := []byte(strings.Repeat("\u3042a\u00e9\U0001F600\u4e00", 40))
+	starts := [][]byte{
+		{0x80}, {0xC3}, {0xE3, 0x81}, {0xF0, 0x9F, 0x98}, // cut sequences: errors in the first bytes
+		[]byte("\u3042"), []byte("\U0001F600"), []byte("a"), // valid starts
+	}
+	for name, k := range kernels {
+		for i, start := range starts {
+			for _, n := range []int{64, 65, 127, 128, 200, 256} {
+				p := append(append([]byte{}, start...), text...)[:n]
+				want := n / k.block * k.block
+				if i < 4 {
+					want = 0 // the first block has an error
+				}
+				for _, guarded := range [][]byte{bytesAtPageStart(t, p), bytesAtPageEnd(t, p)} {
+					dst := make([]byte, n)
+					if got := k.f(&dst[0], &guarded[0], n); got != want || string(dst[:got]) != string(p[:got]) {
+						t.Fatalf("%s on % x at a page's edge: %d, want %d", name, p, got, want)
+					}
+				}
+			}
+		}
+	}
+}
