@@ -685,9 +685,13 @@ static const uint8_t src16x[16] = "h\xe9llo, w\xf6rld 1";
 // The same letters in UTF-8, to a UTF-8 decoder: the wrapper checks and
 // copies valid UTF-8.
 static const uint8_t src16u[16] = "h\xc3\xa9llo, w\xc3\xb6rld 1";
+// Japanese in Shift_JIS (5 letters among ASCII), to a Shift_JIS decoder: the
+// wrapper decodes them through the encoding's pair table once a first call
+// has had Go build it.
+static const uint8_t src16j[16] = "\x93\xfa\x96{\x8c\xea ab \x93\x8c\x8b\x9e x";
 
 struct thr {
-    int kind;  // 0 no-op, 1 decode 16 ASCII bytes, 2 decode 16 bytes with two letters from the upper half, 3 16 bytes of UTF-8 with two such letters
+    int kind;  // 0 no-op, 1 decode 16 ASCII bytes, 2 decode 16 bytes with two letters from the upper half, 3 16 bytes of UTF-8 with two such letters, 4 16 bytes of Shift_JIS
     pthread_barrier_t *bar;
     double ns;
 };
@@ -696,8 +700,9 @@ static void *call_loop(void *p) {
     struct thr *t = p;
     whatenc_decoder *d = NULL;
     uint8_t dst[64];
-    whatenc_decoder_new(t->kind == 3 ? WHATENC_UTF_8 : WHATENC_WINDOWS_1252, WHATENC_BOM_KEEP, WHATENC_REPLACEMENT, &d);
-    const uint8_t *src = t->kind == 1 ? src16 : t->kind == 2 ? src16x : src16u;
+    whatenc_decoder_new(t->kind == 3 ? WHATENC_UTF_8 : t->kind == 4 ? WHATENC_SHIFT_JIS : WHATENC_WINDOWS_1252, WHATENC_BOM_KEEP,
+                        WHATENC_REPLACEMENT, &d);
+    const uint8_t *src = t->kind == 1 ? src16 : t->kind == 2 ? src16x : t->kind == 3 ? src16u : src16j;
     whatencbench_noop();  // the first call on a new thread is slow
     t->ns = 1e9;
     for (int r = 0; r < CALL_ROUNDS; r++) {
@@ -813,11 +818,12 @@ int main(int argc, char **argv) {
            sysconf(_SC_NPROCESSORS_ONLN), date, CHUNK / 1024, RUNS, TARGET_BYTES / 1e6);
 
     // Per call first (a quiet machine), then the rest.
-    double n1, n2, d1, d2, x1, x2, u1, u2;
+    double n1, n2, d1, d2, x1, x2, u1, u2, j1, j2;
     per_call(0, &n1, &n2);
     per_call(1, &d1, &d2);
     per_call(2, &x1, &x2);
     per_call(3, &u1, &u2);
+    per_call(4, &j1, &j2);
     printf("== per call (best of %d rounds of %d calls; two threads: the slower thread)\n", CALL_ROUNDS, CALLS);
     printf("%-40s %8s %8s %7s\n", "", "1 thread", "2 threads", "2 vs 1");
     printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "bare no-op export", n1, n2, n2 / n1);
@@ -826,7 +832,9 @@ int main(int argc, char **argv) {
     printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "  the same, 2 of the 16 not ASCII", x1, x2, x2 / x1);
     printf("%-40s %7.2fx %7.2fx\n", "  / no-op", x1 / n1, x2 / n2);
     printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "  those 2 letters in UTF-8 -> UTF-8", u1, u2, u2 / u1);
-    printf("%-40s %7.2fx %7.2fx\n\n", "  / no-op", u1 / n1, u2 / n2);
+    printf("%-40s %7.2fx %7.2fx\n", "  / no-op", u1 / n1, u2 / n2);
+    printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "  16 bytes of Shift_JIS -> UTF-8", j1, j2, j2 / j1);
+    printf("%-40s %7.2fx %7.2fx\n\n", "  / no-op", j1 / n1, j2 / n2);
 
     if (probe_path) {
         char line[512];

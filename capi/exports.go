@@ -257,7 +257,7 @@ func whatencgo_decoder_new(id, bom, mode C.int, out *unsafe.Pointer) (st C.int) 
 		return errOutOfMemory
 	}
 	s.decoder().Init(e, b, m)
-	s.setDecoderCalls()
+	s.setDecoderCalls(false)
 	s.publish(kindDecoder)
 	*out = h
 	return stOK
@@ -281,7 +281,7 @@ func whatencgo_decoder_reset(h unsafe.Pointer) (st C.int) {
 		return errHandle
 	}
 	s.decoder().Reset()
-	s.setDecoderCalls()
+	s.setDecoderCalls(false)
 	return stOK
 }
 
@@ -350,7 +350,7 @@ func whatencgo_decode(h, src unsafe.Pointer, srcLen *C.size_t, dst unsafe.Pointe
 	} else {
 		r = s.decoder().DecodeToUTF8(in, unsafe.Slice((*byte)(dst), m), last != 0)
 	}
-	s.setDecoderCalls()
+	s.setDecoderCalls(last == 0 && n <= smallCallMax)
 	*srcLen, *dstLen = C.size_t(r.Read), C.size_t(r.Written)
 	if info != nil {
 		if r.Replaced {

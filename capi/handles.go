@@ -70,6 +70,7 @@ type slot struct {
 	tag   uint32
 	ascii uint32         // C.WHATENCGO_ASCII_PASSES bits
 	bytes unsafe.Pointer // a decoder's byte table (C memory, byteTable), or nil
+	pairs unsafe.Pointer // a decoder's pair table (C memory, pairTable), or nil
 	token unsafe.Pointer // go-pointer's key: C memory, not a Go pointer
 	state [(stateBytes + 7) / 8]uint64
 }
@@ -81,6 +82,8 @@ const slotSize = unsafe.Sizeof(slot{})
 var (
 	_ [unsafe.Offsetof(slot{}.bytes) - unsafe.Offsetof(C.struct_whatencgo_slot_head{}.bytes)]struct{}
 	_ [unsafe.Offsetof(C.struct_whatencgo_slot_head{}.bytes) - unsafe.Offsetof(slot{}.bytes)]struct{}
+	_ [unsafe.Offsetof(slot{}.pairs) - unsafe.Offsetof(C.struct_whatencgo_slot_head{}.pairs)]struct{}
+	_ [unsafe.Offsetof(C.struct_whatencgo_slot_head{}.pairs) - unsafe.Offsetof(slot{}.pairs)]struct{}
 	_ [unsafe.Offsetof(slot{}.ascii) - unsafe.Offsetof(C.struct_whatencgo_slot_head{}.ascii)]struct{}
 	_ [unsafe.Offsetof(C.struct_whatencgo_slot_head{}.ascii) - unsafe.Offsetof(slot{}.ascii)]struct{}
 )
@@ -112,15 +115,19 @@ func (s *slot) setPasses(v uint32) {
 // calls the C wrappers may answer: ASCII input while the state passes it
 // through, and then any input through the byte table of the encoding it
 // decodes (which, with BOM sniffing, may have changed), if it has one, or
-// valid and complete UTF-8 if it decodes UTF-8 (between characters and
-// past BOM handling, valid UTF-8 decodes to itself).
-func (s *slot) setDecoderCalls() {
+// through its pair table, once built, or valid and complete UTF-8 if it
+// decodes UTF-8 (between characters and past BOM handling, valid UTF-8
+// decodes to itself). small says the call was one the wrappers could have
+// answered: the first such call to a double-byte decoder starts building
+// its encoding's pair table.
+func (s *slot) setDecoderCalls(small bool) {
 	d := s.decoder()
 	passes := d.PassesASCII()
-	var t unsafe.Pointer
+	var t, p unsafe.Pointer
 	var v uint32
 	if passes {
 		t = byteTable(d.Encoding())
+		p = pairTable(d.Encoding(), small)
 		v = C.WHATENCGO_ASCII_PASSES
 		if d.Encoding() == codec.UTF8 {
 			v |= C.WHATENCGO_UTF8_PASSES
@@ -128,6 +135,9 @@ func (s *slot) setDecoderCalls() {
 	}
 	if s.bytes != t {
 		atomic.StorePointer(&s.bytes, t)
+	}
+	if s.pairs != p {
+		atomic.StorePointer(&s.pairs, p)
 	}
 	s.setPasses(v)
 }
@@ -165,6 +175,49 @@ func byteTable(e *codec.Encoding) unsafe.Pointer {
 		c.p = unsafe.Pointer(p)
 	})
 	return c.p
+}
+
+// smallCallMax is the most input a call the C wrappers answer has.
+const smallCallMax = C.WHATENCGO_SMALL_CALL_MAX
+
+// pairTables holds each double-byte encoding's C pair table, built in the
+// background after the first small call to one of its decoders (it takes
+// a few milliseconds: a decoder run per pair), never freed, nil until then.
+var pairTables [codec.NumEncodings]struct {
+	start sync.Once
+	p     unsafe.Pointer // *C.struct_whatencgo_pair_table, stored once
+}
+
+// pairTable returns e's pair table (registry.h), or nil if e is not a
+// double-byte encoding or its table is not built yet; start starts
+// building it.
+func pairTable(e *codec.Encoding, start bool) unsafe.Pointer {
+	c := &pairTables[e.ID()]
+	if p := atomic.LoadPointer(&c.p); p != nil || !start {
+		return p
+	}
+	c.start.Do(func() { go buildPairTable(e, &c.p) })
+	return nil
+}
+
+// buildPairTable stores e's pair table in *out, unless e has none or
+// malloc fails (the calls then keep going to Go).
+func buildPairTable(e *codec.Encoding, out *unsafe.Pointer) {
+	defer func() { _ = recover() }() // never take the process down for a shortcut
+	t, ok := e.PairDecodeTable()
+	if !ok {
+		return
+	}
+	p := (*C.struct_whatencgo_pair_table)(C.malloc(C.size_t(unsafe.Sizeof(C.struct_whatencgo_pair_table{}))))
+	if p == nil {
+		return
+	}
+	for lead := range t {
+		for trail, r := range t[lead] {
+			p.cp[lead][trail] = C.uint32_t(max(r, 0))
+		}
+	}
+	atomic.StorePointer(out, unsafe.Pointer(p))
 }
 
 var reg struct {
@@ -214,6 +267,7 @@ func newHandle() (unsafe.Pointer, *slot) {
 	s.state = [len(s.state)]uint64{}
 	s.ascii = 0
 	s.bytes = nil
+	s.pairs = nil
 	s.token = pointer.Save(uintptr(p))
 	return p, s
 }

@@ -33,6 +33,11 @@ struct whatencgo_slot_head {
     // encodings, x-user-defined), while its ascii word has
     // WHATENCGO_ASCII_PASSES: what each byte decodes to; NULL otherwise.
     const struct whatencgo_byte_table *bytes;
+    // For a double-byte decoder (gb18030, GBK, Big5, EUC-JP, Shift_JIS,
+    // EUC-KR), while its ascii word has WHATENCGO_ASCII_PASSES (between
+    // characters): what each pair of bytes decodes to; NULL otherwise, and
+    // until Go has built the encoding's table (after a first small call).
+    const struct whatencgo_pair_table *pairs;
 };
 
 // A decoder's byte table, C memory built once per encoding by Go from the
@@ -41,6 +46,17 @@ struct whatencgo_byte_table {
     uint32_t utf8[256];  // UTF-8 bytes, little-endian, length in the top byte; 0 where the byte is an error
     uint16_t utf16[256]; // the code unit (valid where utf8 is not 0)
 };
+
+// A double-byte decoder's pair table, C memory built once per encoding by
+// Go from the codec (Encoding.PairDecodeTable) and never freed: cp[lead -
+// 0x80][trail] is the code point the pair lead, trail decodes to, or 0
+// where it is not exactly one code point from those two bytes (Go answers).
+struct whatencgo_pair_table {
+    uint32_t cp[128][256];
+};
+
+// The most input (bytes, or UTF-16 units) a call the wrappers answer has.
+#define WHATENCGO_SMALL_CALL_MAX 512
 
 #define WHATENCGO_DECODER_TAG 0x57444543u // "WDEC"
 #define WHATENCGO_ENCODER_TAG 0x57454e43u // "WENC"

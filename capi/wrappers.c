@@ -58,13 +58,14 @@ static int in_other_process(void) {
 // call); such a call to a decoder whose encoding maps every byte on its
 // own (a single-byte encoding, x-user-defined), whatever its bytes, if none
 // is an error (Go keeps a pointer to the encoding's byte table in the
-// slot); and such a call to a UTF-8 decoder whose input is valid, complete
-// UTF-8 (another bit in the slot). Go's answer would be the same output with the same status and
+// slot); such a call to a double-byte decoder (gb18030, GBK, Big5, EUC-JP,
+// Shift_JIS, EUC-KR) whose input is ASCII and pairs that its encoding's
+// pair table maps (another pointer in the slot); and such a call to a
+// UTF-8 decoder whose input is valid, complete UTF-8 (another bit). Go's answer would be the same output with the same status and
 // lengths, so the call skips the transition into Go, which costs more than
 // converting a few hundred bytes. Larger inputs go to Go's vector code.
 struct whatencgo_registry whatencgo_slabs;
 
-enum { ASCII_CALL_MAX = 512 }; // bytes (or UTF-16 units) of input
 
 // passing_slot returns h's slot head if h is a live handle with the given
 // tag whose ascii word has the bit, else NULL, with the validation of
@@ -91,7 +92,7 @@ static const struct whatencgo_slot_head *passing_slot(const void *h, uint32_t ta
 // overlap) and the n input units fit the output.
 static int ascii_call_fits(const void *src, size_t n, size_t src_unit,
                            const void *dst, size_t m, size_t dst_unit) {
-    if (n == 0 || n > ASCII_CALL_MAX || n > m || src == NULL || dst == NULL) return 0;
+    if (n == 0 || n > WHATENCGO_SMALL_CALL_MAX || n > m || src == NULL || dst == NULL) return 0;
     if ((uintptr_t)dst % dst_unit != 0 || (uintptr_t)src % src_unit != 0) return 0;
     if (m > (size_t)PTRDIFF_MAX / dst_unit) return 0;
     uintptr_t s = (uintptr_t)src, d = (uintptr_t)dst;
@@ -148,6 +149,57 @@ static ptrdiff_t byte_call(const struct whatencgo_byte_table *t, const uint8_t *
         for (size_t i = 0; i < n; i++) {
             if (t->utf8[src[i]] == 0) return -1;
             d[w++] = t->utf16[src[i]];
+        }
+    }
+    return (ptrdiff_t)w;
+}
+
+// pair_call decodes the n bytes at src, for a double-byte decoder between
+// characters, through its encoding's pair table into dst (m units of
+// dst_unit bytes): ASCII bytes as themselves, pairs as the table says. It
+// returns the units written, or -1 for a byte or pair the table does not
+// map (an error, a byte that is a character on its own, a sequence of more
+// than two bytes, a lead the input ends with) or if the output might not
+// fit Go's output rule (see byte_call: a pair makes at most 4 bytes or 2
+// units, an ASCII byte 1, so 2n + 4 bytes or n + 2 units always do), for
+// Go to answer.
+static ptrdiff_t pair_call(const struct whatencgo_pair_table *t, const uint8_t *src, size_t n,
+                           void *dst, size_t m, size_t dst_unit) {
+    if (dst_unit == 1 ? m < 2 * n + 4 : m < n + 2) return -1;
+    uint8_t *d8 = dst;
+    uint16_t *d16 = dst;
+    size_t w = 0;
+    for (size_t i = 0; i < n;) {
+        uint32_t c = src[i];
+        if (c < 0x80) {
+            i++;
+        } else {
+            if (n - i < 2) return -1;
+            c = t->cp[c - 0x80][src[i + 1]];
+            if (c == 0) return -1;
+            i += 2;
+        }
+        if (dst_unit == 2) {
+            if (c >= 0x10000) {
+                d16[w++] = (uint16_t)(0xD800 + ((c - 0x10000) >> 10));
+                d16[w++] = (uint16_t)(0xDC00 + ((c - 0x10000) & 0x3FF));
+            } else {
+                d16[w++] = (uint16_t)c;
+            }
+        } else if (c < 0x80) {
+            d8[w++] = (uint8_t)c;
+        } else if (c < 0x800) {
+            d8[w++] = (uint8_t)(0xC0 | c >> 6);
+            d8[w++] = (uint8_t)(0x80 | (c & 0x3F));
+        } else if (c < 0x10000) {
+            d8[w++] = (uint8_t)(0xE0 | c >> 12);
+            d8[w++] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
+            d8[w++] = (uint8_t)(0x80 | (c & 0x3F));
+        } else {
+            d8[w++] = (uint8_t)(0xF0 | c >> 18);
+            d8[w++] = (uint8_t)(0x80 | (c >> 12 & 0x3F));
+            d8[w++] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
+            d8[w++] = (uint8_t)(0x80 | (c & 0x3F));
         }
     }
     return (ptrdiff_t)w;
@@ -215,11 +267,15 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
     const struct whatencgo_slot_head *s;
     if (!ascii_call_fits(src, n, src_unit, dst, *dst_len, dst_unit) || (s = passing_slot(h, tag, bit)) == NULL) return 0;
     if (src_unit == 1 ? !all_ascii(src, n) : !all_ascii16(src, n)) {
-        const struct whatencgo_byte_table *t = tag == WHATENCGO_DECODER_TAG ? __atomic_load_n(&s->bytes, __ATOMIC_ACQUIRE) : NULL;
+        if (tag != WHATENCGO_DECODER_TAG) return 0;
+        const struct whatencgo_byte_table *t = __atomic_load_n(&s->bytes, __ATOMIC_ACQUIRE);
+        const struct whatencgo_pair_table *pt;
         ptrdiff_t w = -1;
         if (t != NULL)
             w = byte_call(t, src, n, dst, *dst_len, dst_unit);
-        else if (tag == WHATENCGO_DECODER_TAG && (__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_UTF8_PASSES) != 0)
+        else if ((pt = __atomic_load_n(&s->pairs, __ATOMIC_ACQUIRE)) != NULL)
+            w = pair_call(pt, src, n, dst, *dst_len, dst_unit);
+        else if ((__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_UTF8_PASSES) != 0)
             w = utf8_call(src, n, dst, *dst_len, dst_unit);
         if (w < 0) return 0;
         *dst_len = (size_t)w;

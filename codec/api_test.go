@@ -402,3 +402,34 @@ func TestByteDecodeTable(t *testing.T) {
 		}
 	}
 }
+
+// TestPairDecodeTable: each entry is what the reference decodes the pair
+// to, where that is exactly one code point, else -1.
+func TestPairDecodeTable(t *testing.T) {
+	needReference(t)
+	double := map[*Encoding]bool{GB18030: true, GBK: true, Big5: true, EUCJP: true, ShiftJIS: true, EUCKR: true}
+	for _, e := range Encodings() {
+		tab, ok := e.PairDecodeTable()
+		if ok != double[e] {
+			t.Fatalf("%s: ok %v", e, ok)
+		}
+		if !ok {
+			continue
+		}
+		mapped := 0
+		for lead := 0x80; lead <= 0xFF; lead++ {
+			for trail := 0; trail < 256; trail++ {
+				out, consumed, ok := reference.Decode(e.Name(), []byte{byte(lead), byte(trail)}, reference.DecodeFatal)
+				want := rune(-1)
+				if ok && consumed == 2 && len(out) == 1 {
+					want = out[0]
+					mapped++
+				}
+				if got := tab[lead-0x80][trail]; got != want {
+					t.Fatalf("%s pair %02x %02x: %U, want %U", e, lead, trail, got, want)
+				}
+			}
+		}
+		t.Logf("%s: %d pairs map to one code point", e, mapped)
+	}
+}

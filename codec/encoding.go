@@ -1,6 +1,11 @@
 package codec
 
-import "github.com/whatenc/whatenc/indexes"
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/whatenc/whatenc/indexes"
+)
 
 // Encoding is one of the standard's 40 encodings. Encodings are immutable
 // values created by this package; compare them by pointer.
@@ -200,6 +205,48 @@ func (e *Encoding) ByteDecodeTable() (t [256]rune, ok bool) {
 			t[b] = -1
 		} else {
 			t[b] = rune(out[0])
+		}
+	}
+	return t, true
+}
+
+// PairDecodeTable returns, for the double-byte encodings (gb18030, GBK,
+// Big5, EUC-JP, Shift_JIS, EUC-KR), what their decoder makes of each pair
+// of bytes lead, trail with lead 0x80 or above, between characters:
+// t[lead-0x80][trail] is the one code point the pair decodes to, or -1
+// where it is not exactly one code point from exactly those two bytes (an
+// error, a lead that needs more bytes, a byte that is a character on its
+// own, Big5's pairs that decode to two code points). ok is false for the
+// other encodings. The C library answers small calls with it
+// (capi/registry.h); it comes from e's decoder itself.
+func (e *Encoding) PairDecodeTable() (t *[128][256]rune, ok bool) {
+	switch e.family {
+	case familyGB18030, familyGBK, familyBig5, familyEUCJP, familyShiftJIS, familyEUCKR:
+	default:
+		return nil, false
+	}
+	t = new([128][256]rune)
+	d := e.NewDecoder(KeepBOM, Fatal)
+	var pair [2]byte
+	var out [4]uint16
+	for lead := range t {
+		pair[0] = byte(0x80 + lead)
+		for trail := range t[lead] {
+			pair[1] = byte(trail)
+			d.Reset()
+			r := d.DecodeToUTF16(pair[:], out[:], true)
+			t[lead][trail] = -1
+			if r.Status != InputEmpty || r.Read != 2 {
+				continue
+			}
+			switch {
+			case r.Written == 1 && !utf16.IsSurrogate(rune(out[0])):
+				t[lead][trail] = rune(out[0])
+			case r.Written == 2 && utf16.IsSurrogate(rune(out[0])):
+				if c := utf16.DecodeRune(rune(out[0]), rune(out[1])); c != utf8.RuneError {
+					t[lead][trail] = c
+				}
+			}
 		}
 	}
 	return t, true

@@ -8,10 +8,12 @@
 // that misuse gets the same status as from Go.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "helpers.h"
@@ -250,6 +252,64 @@ TEST(AsciiCalls, ByteTableCalls) {
         }
     }
     EXPECT_EQ(covered, 29);  // 28 single-byte encodings and x-user-defined
+}
+
+// Double-byte decoders (gb18030, GBK, Big5, EUC-JP, Shift_JIS, EUC-KR): once
+// a first small call has had Go build the encoding's pair table, a small
+// streaming call of ASCII and mapped pairs is answered by the wrapper
+// through it, and any other input (an error, a byte that is a character on
+// its own, a longer sequence) by Go. Each answer must be Go's: that of the
+// same call made as the stream's last, in both output forms, with modes
+// and rooms around the bound and around the output of a run of pairs (3
+// bytes for 2 in UTF-8). Inputs end with a newline, which completes
+// no sequence, so that last does not change what they decode to.
+TEST(AsciiCalls, PairTableCalls) {
+    struct range { int enc, lead_lo, lead_hi, trail_lo, trail_hi; };
+    const range encodings[] = {
+        {WHATENC_GB18030, 0x81, 0xFE, 0x40, 0xFE}, {WHATENC_GBK, 0x81, 0xFE, 0x40, 0xFE},
+        {WHATENC_BIG5, 0x81, 0xFE, 0x40, 0xFE},    {WHATENC_EUC_JP, 0xA1, 0xFE, 0xA1, 0xFE},
+        {WHATENC_SHIFT_JIS, 0x81, 0xFC, 0x40, 0xFC}, {WHATENC_EUC_KR, 0x81, 0xFE, 0x41, 0xFE},
+    };
+    // A first small call to each, which Go answers, starts building the
+    // tables; they are built in the background in a few milliseconds.
+    for (const range &r : encodings) {
+        whatenc_decoder *d = nullptr;
+        ASSERT_EQ(whatenc_decoder_new(r.enc, WHATENC_BOM_REMOVE, WHATENC_REPLACEMENT, &d), WHATENC_OK);
+        uint8_t out[64];
+        size_t n = 3, m = sizeof out;
+        ASSERT_EQ(whatenc_decoder_decode_to_utf8(d, u8("\xb0\xa1\n"), &n, out, &m, 0, nullptr), WHATENC_OK);
+        whatenc_decoder_free(d);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    std::mt19937 rng(13);
+    for (const range &r : encodings) {
+        for (int round = 0; round < 300; round++) {
+            std::string in;
+            size_t pieces = 1 + rng() % (round % 10 == 0 ? 200 : 10);
+            bool bad = round % 4 == 3;
+            for (size_t i = 0; i < pieces; i++) {
+                if (bad && i == pieces / 2) {
+                    for (int k = 0; k < 1 + int(rng() % 3); k++) in += char(0x80 + rng() % 0x80);
+                } else if (rng() % 3 == 0) {
+                    in += char(0x20 + rng() % 0x5F);
+                } else {
+                    in += char(r.lead_lo + rng() % (r.lead_hi - r.lead_lo + 1));
+                    in += char(r.trail_lo + rng() % (r.trail_hi - r.trail_lo + 1));
+                }
+            }
+            in += "\n";
+            size_t n = in.size();
+            for (bool utf16 : {false, true}) {
+                std::vector<size_t> rooms = utf16 ? std::vector<size_t>{8192, n + 2, n + 1, n, n - 1}
+                                                  : std::vector<size_t>{8192, 2 * n + 4, 2 * n + 3, 3 * n / 2 + 4, 3 * n / 2 + 2,
+                                                                        3 * n / 2 - 1, n + 2, n, n - 1};
+                for (size_t room : rooms) {
+                    SCOPED_TRACE(wt::name(r.enc) + (utf16 ? " UTF-16" : " UTF-8") + " room " + std::to_string(room) + ": " + wt::hex(in));
+                    expect_gos_answer(r.enc, WHATENC_BOM_REMOVE, round % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, "a", in, utf16, room);
+                }
+            }
+        }
+    }
 }
 
 // Misuse with ASCII input, small enough for the wrappers: the statuses Go
