@@ -689,9 +689,12 @@ static const uint8_t src16u[16] = "h\xc3\xa9llo, w\xc3\xb6rld 1";
 // wrapper decodes them through the encoding's pair table once a first call
 // has had Go build it.
 static const uint8_t src16j[16] = "\x93\xfa\x96{\x8c\xea ab \x93\x8c\x8b\x9e x";
+// Japanese in UTF-8, to a Shift_JIS encoder: the wrapper encodes it through
+// the encoding's table once a first call has had Go build it.
+static const uint8_t src16e[16] = "\xe6\x97\xa5\xe6\x9c\xac ab \xe6\x9d\xb1 xy";
 
 struct thr {
-    int kind;  // 0 no-op, 1 decode 16 ASCII bytes, 2 decode 16 bytes with two letters from the upper half, 3 16 bytes of UTF-8 with two such letters, 4 16 bytes of Shift_JIS
+    int kind;  // 0 no-op, 1 decode 16 ASCII bytes, 2 decode 16 bytes with two letters from the upper half, 3 16 bytes of UTF-8 with two such letters, 4 16 bytes of Shift_JIS, 5 encode 16 bytes of UTF-8 to Shift_JIS
     pthread_barrier_t *bar;
     double ns;
 };
@@ -699,10 +702,12 @@ struct thr {
 static void *call_loop(void *p) {
     struct thr *t = p;
     whatenc_decoder *d = NULL;
+    whatenc_encoder *e = NULL;
     uint8_t dst[64];
     whatenc_decoder_new(t->kind == 3 ? WHATENC_UTF_8 : t->kind == 4 ? WHATENC_SHIFT_JIS : WHATENC_WINDOWS_1252, WHATENC_BOM_KEEP,
                         WHATENC_REPLACEMENT, &d);
-    const uint8_t *src = t->kind == 1 ? src16 : t->kind == 2 ? src16x : t->kind == 3 ? src16u : src16j;
+    whatenc_encoder_new(WHATENC_SHIFT_JIS, WHATENC_HTML, &e);
+    const uint8_t *src = t->kind == 1 ? src16 : t->kind == 2 ? src16x : t->kind == 3 ? src16u : t->kind == 4 ? src16j : src16e;
     whatencbench_noop();  // the first call on a new thread is slow
     t->ns = 1e9;
     for (int r = 0; r < CALL_ROUNDS; r++) {
@@ -711,6 +716,11 @@ static void *call_loop(void *p) {
         double t0 = now();
         if (t->kind == 0)
             for (int i = 0; i < CALLS; i++) sink += whatencbench_noop();
+        else if (t->kind == 5)
+            for (int i = 0; i < CALLS; i++) {
+                size_t n = 16, m = sizeof dst;
+                sink += whatenc_encoder_encode_from_utf8(e, src, &n, dst, &m, 0, NULL);
+            }
         else
             for (int i = 0; i < CALLS; i++) {
                 size_t n = 16, m = sizeof dst;
@@ -720,6 +730,7 @@ static void *call_loop(void *p) {
         if (ns < t->ns) t->ns = ns;
     }
     whatenc_decoder_free(d);
+    whatenc_encoder_free(e);
     return NULL;
 }
 
@@ -818,12 +829,13 @@ int main(int argc, char **argv) {
            sysconf(_SC_NPROCESSORS_ONLN), date, CHUNK / 1024, RUNS, TARGET_BYTES / 1e6);
 
     // Per call first (a quiet machine), then the rest.
-    double n1, n2, d1, d2, x1, x2, u1, u2, j1, j2;
+    double n1, n2, d1, d2, x1, x2, u1, u2, j1, j2, e1, e2;
     per_call(0, &n1, &n2);
     per_call(1, &d1, &d2);
     per_call(2, &x1, &x2);
     per_call(3, &u1, &u2);
     per_call(4, &j1, &j2);
+    per_call(5, &e1, &e2);
     printf("== per call (best of %d rounds of %d calls; two threads: the slower thread)\n", CALL_ROUNDS, CALLS);
     printf("%-40s %8s %8s %7s\n", "", "1 thread", "2 threads", "2 vs 1");
     printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "bare no-op export", n1, n2, n2 / n1);
@@ -834,7 +846,9 @@ int main(int argc, char **argv) {
     printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "  those 2 letters in UTF-8 -> UTF-8", u1, u2, u2 / u1);
     printf("%-40s %7.2fx %7.2fx\n", "  / no-op", u1 / n1, u2 / n2);
     printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "  16 bytes of Shift_JIS -> UTF-8", j1, j2, j2 / j1);
-    printf("%-40s %7.2fx %7.2fx\n\n", "  / no-op", j1 / n1, j2 / n2);
+    printf("%-40s %7.2fx %7.2fx\n", "  / no-op", j1 / n1, j2 / n2);
+    printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "encode 16 bytes UTF-8 -> Shift_JIS", e1, e2, e2 / e1);
+    printf("%-40s %7.2fx %7.2fx\n\n", "  / no-op", e1 / n1, e2 / n2);
 
     if (probe_path) {
         char line[512];

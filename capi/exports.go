@@ -393,7 +393,7 @@ func whatencgo_encoder_new(id, mode C.int, out *unsafe.Pointer) (st C.int) {
 		return errOutOfMemory
 	}
 	s.encoder().Init(e, m)
-	s.setASCII(s.encoder().PassesASCII(false), s.encoder().PassesASCII(true))
+	s.setEncoderCalls(false)
 	s.publish(kindEncoder)
 	*out = h
 	return stOK
@@ -407,7 +407,7 @@ func whatencgo_encoder_reset(h unsafe.Pointer) (st C.int) {
 		return errHandle
 	}
 	s.encoder().Reset()
-	s.setASCII(s.encoder().PassesASCII(false), s.encoder().PassesASCII(true))
+	s.setEncoderCalls(false)
 	return stOK
 }
 
@@ -463,7 +463,7 @@ func whatencgo_encode(h, src unsafe.Pointer, srcLen *C.size_t, dst unsafe.Pointe
 	} else {
 		r = s.encoder().EncodeFromUTF8(unsafe.Slice((*byte)(src), n), out, last != 0)
 	}
-	s.setASCII(s.encoder().PassesASCII(false), s.encoder().PassesASCII(true))
+	s.setEncoderCalls(last == 0 && n <= smallCallMax)
 	*srcLen, *dstLen = C.size_t(r.Read), C.size_t(r.Written)
 	if info != nil {
 		if r.Replaced {

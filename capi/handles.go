@@ -67,12 +67,13 @@ var _ [8 - max(unsafe.Alignof(codec.Decoder{}), unsafe.Alignof(codec.Encoder{}))
 
 // slot starts as struct whatencgo_slot_head (registry.h).
 type slot struct {
-	tag   uint32
-	ascii uint32         // C.WHATENCGO_ASCII_PASSES bits
-	bytes unsafe.Pointer // a decoder's byte table (C memory, byteTable), or nil
-	pairs unsafe.Pointer // a decoder's pair table (C memory, pairTable), or nil
-	token unsafe.Pointer // go-pointer's key: C memory, not a Go pointer
-	state [(stateBytes + 7) / 8]uint64
+	tag    uint32
+	ascii  uint32         // C.WHATENCGO_ASCII_PASSES bits
+	bytes  unsafe.Pointer // a decoder's byte table (C memory, byteTable), or nil
+	pairs  unsafe.Pointer // a decoder's pair table (C memory, pairTable), or nil
+	encode unsafe.Pointer // an encoder's table (C memory, encodeTable), or nil
+	token  unsafe.Pointer // go-pointer's key: C memory, not a Go pointer
+	state  [(stateBytes + 7) / 8]uint64
 }
 
 const slotSize = unsafe.Sizeof(slot{})
@@ -84,6 +85,8 @@ var (
 	_ [unsafe.Offsetof(C.struct_whatencgo_slot_head{}.bytes) - unsafe.Offsetof(slot{}.bytes)]struct{}
 	_ [unsafe.Offsetof(slot{}.pairs) - unsafe.Offsetof(C.struct_whatencgo_slot_head{}.pairs)]struct{}
 	_ [unsafe.Offsetof(C.struct_whatencgo_slot_head{}.pairs) - unsafe.Offsetof(slot{}.pairs)]struct{}
+	_ [unsafe.Offsetof(slot{}.encode) - unsafe.Offsetof(C.struct_whatencgo_slot_head{}.encode)]struct{}
+	_ [unsafe.Offsetof(C.struct_whatencgo_slot_head{}.encode) - unsafe.Offsetof(slot{}.encode)]struct{}
 	_ [unsafe.Offsetof(slot{}.ascii) - unsafe.Offsetof(C.struct_whatencgo_slot_head{}.ascii)]struct{}
 	_ [unsafe.Offsetof(C.struct_whatencgo_slot_head{}.ascii) - unsafe.Offsetof(slot{}.ascii)]struct{}
 )
@@ -91,15 +94,27 @@ var (
 func (s *slot) decoder() *codec.Decoder { return (*codec.Decoder)(unsafe.Pointer(&s.state)) }
 func (s *slot) encoder() *codec.Encoder { return (*codec.Encoder)(unsafe.Pointer(&s.state)) }
 
-// setASCII records which calls with ASCII input the handle's state passes
-// through unchanged (read by the C wrappers).
-func (s *slot) setASCII(passes, passesUTF16 bool) {
+// setEncoderCalls records, after an encoder was made or called, which next
+// calls the C wrappers may answer: those with ASCII input, in each input
+// form, while the state passes it through unchanged, and then input its
+// encoding's table maps, once built. small says the call was one the
+// wrappers could have answered: the first such call to an encoder with a
+// table starts building it.
+func (s *slot) setEncoderCalls(small bool) {
+	enc := s.encoder()
 	var v uint32
-	if passes {
+	if enc.PassesASCII(false) {
 		v |= C.WHATENCGO_ASCII_PASSES
 	}
-	if passesUTF16 {
+	if enc.PassesASCII(true) {
 		v |= C.WHATENCGO_ASCII_PASSES_UTF16
+	}
+	var t unsafe.Pointer
+	if v != 0 {
+		t = encodeTable(enc.Encoding(), small)
+	}
+	if s.encode != t {
+		atomic.StorePointer(&s.encode, t)
 	}
 	s.setPasses(v)
 }
@@ -220,6 +235,59 @@ func buildPairTable(e *codec.Encoding, out *unsafe.Pointer) {
 	atomic.StorePointer(out, unsafe.Pointer(p))
 }
 
+// encodeTables holds each encoding's C encode table (see pairTables).
+var encodeTables [codec.NumEncodings]struct {
+	start sync.Once
+	p     unsafe.Pointer // *C.struct_whatencgo_encode_table, stored once
+}
+
+// encodeTable returns e's encode table (registry.h), or nil if e's encoder
+// has none or it is not built yet; start starts building it.
+func encodeTable(e *codec.Encoding, start bool) unsafe.Pointer {
+	c := &encodeTables[e.ID()]
+	if p := atomic.LoadPointer(&c.p); p != nil || !start {
+		return p
+	}
+	c.start.Do(func() { go buildEncodeTable(e, &c.p) })
+	return nil
+}
+
+// buildEncodeTable stores e's encode table in *out, unless e has none or
+// malloc fails (the calls then keep going to Go): the rows of
+// Encoding.BMPEncodeTable that map something, behind a row of zeros.
+func buildEncodeTable(e *codec.Encoding, out *unsafe.Pointer) {
+	defer func() { _ = recover() }() // never take the process down for a shortcut
+	t, ok := e.BMPEncodeTable()
+	if !ok {
+		return
+	}
+	var block [256]uint16
+	rows := 1
+	for hi := range block {
+		for _, v := range t[hi*256 : hi*256+256] {
+			if v != 0 {
+				block[hi] = uint16(rows)
+				rows++
+				break
+			}
+		}
+	}
+	const rowBytes = 256 * 2
+	p := C.malloc(C.size_t(rowBytes * (1 + rows))) // block, then the rows
+	if p == nil {
+		return
+	}
+	*(*[256]uint16)(p) = block
+	entry := unsafe.Slice((*[256]uint16)(unsafe.Add(p, rowBytes)), rows)
+	entry[0] = [256]uint16{}
+	for hi, row := range block {
+		if row != 0 {
+			entry[row] = [256]uint16(t[hi*256 : hi*256+256])
+		}
+	}
+	atomic.StorePointer(out, p)
+}
+
 var reg struct {
 	mu   sync.Mutex
 	used uintptr          // bytes of the newest slab handed out
@@ -268,6 +336,7 @@ func newHandle() (unsafe.Pointer, *slot) {
 	s.ascii = 0
 	s.bytes = nil
 	s.pairs = nil
+	s.encode = nil
 	s.token = pointer.Save(uintptr(p))
 	return p, s
 }

@@ -38,6 +38,13 @@ struct whatencgo_slot_head {
     // characters): what each pair of bytes decodes to; NULL otherwise, and
     // until Go has built the encoding's table (after a first small call).
     const struct whatencgo_pair_table *pairs;
+    // For an encoder that writes each character on its own in one or two
+    // bytes (single-byte encodings, x-user-defined, gb18030, GBK, Big5,
+    // EUC-JP, Shift_JIS, EUC-KR), while its ascii word has the bit for the
+    // call's input form (between characters): what each code point below
+    // U+10000 encodes to; NULL otherwise, and until Go has built the
+    // encoding's table (after a first small call).
+    const struct whatencgo_encode_table *encode;
 };
 
 // A decoder's byte table, C memory built once per encoding by Go from the
@@ -53,6 +60,17 @@ struct whatencgo_byte_table {
 // where it is not exactly one code point from those two bytes (Go answers).
 struct whatencgo_pair_table {
     uint32_t cp[128][256];
+};
+
+// An encoder's table of what code points below U+10000 encode to, C memory
+// built once per encoding by Go from the codec (Encoding.BMPEncodeTable)
+// and never freed, in rows of 256: entry[block[c >> 8]][c & 0xFF] is the
+// byte b as b, two bytes as lead << 8 | trail (lead 0x81 or above), or 0
+// where Go answers (unmappable, more than two bytes, ASCII, surrogates).
+// Row 0 is all 0, for the blocks without a mapped code point.
+struct whatencgo_encode_table {
+    uint16_t block[256];
+    uint16_t entry[][256];
 };
 
 // The most input (bytes, or UTF-16 units) a call the wrappers answer has.

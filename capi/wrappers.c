@@ -60,8 +60,10 @@ static int in_other_process(void) {
 // is an error (Go keeps a pointer to the encoding's byte table in the
 // slot); such a call to a double-byte decoder (gb18030, GBK, Big5, EUC-JP,
 // Shift_JIS, EUC-KR) whose input is ASCII and pairs that its encoding's
-// pair table maps (another pointer in the slot); and such a call to a
-// UTF-8 decoder whose input is valid, complete UTF-8 (another bit). Go's answer would be the same output with the same status and
+// pair table maps (another pointer in the slot); such a call to a UTF-8
+// decoder whose input is valid, complete UTF-8 (another bit); and such a
+// call to an encoder with a table (single-byte encodings, x-user-defined
+// and those six) whose input's characters the table maps. Go's answer would be the same output with the same status and
 // lengths, so the call skips the transition into Go, which costs more than
 // converting a few hundred bytes. Larger inputs go to Go's vector code.
 struct whatencgo_registry whatencgo_slabs;
@@ -205,6 +207,56 @@ static ptrdiff_t pair_call(const struct whatencgo_pair_table *t, const uint8_t *
     return (ptrdiff_t)w;
 }
 
+// encode_call encodes the n units at src (UTF-8 bytes, or UTF-16 code
+// units if src_unit is 2), for an encoder between characters, through its
+// encoding's table into the m bytes at dst: ASCII as itself, the other
+// code points as the table says. It returns the bytes written, or -1 for
+// input the table does not take (invalid or unfinished UTF-8, a surrogate,
+// a code point past U+FFFF, one the encoding cannot encode or encodes in
+// more than two bytes), or if the output does not fit (Go writes each
+// character whose bytes fit, so it then answers with the output full).
+static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void *src, size_t n, size_t src_unit,
+                             uint8_t *dst, size_t m) {
+    const uint8_t *s8 = src;
+    const uint16_t *s16 = src;
+    size_t w = 0;
+    for (size_t i = 0; i < n;) {
+        uint32_t c;
+        if (src_unit == 2) {
+            c = s16[i++]; // a surrogate's entry is 0
+        } else if ((c = s8[i]) < 0x80) {
+            i++;
+        } else if (c >= 0xC2 && c <= 0xDF) {
+            if (n - i < 2 || (s8[i + 1] & 0xC0) != 0x80) return -1;
+            c = (c & 0x1F) << 6 | (s8[i + 1] & 0x3F);
+            i += 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            if (n - i < 3 || (s8[i + 1] & 0xC0) != 0x80 || (s8[i + 2] & 0xC0) != 0x80) return -1;
+            c = (c & 0x0F) << 12 | (s8[i + 1] & 0x3F) << 6 | (s8[i + 2] & 0x3F);
+            if (c < 0x800) return -1; // overlong (a surrogate's entry is 0)
+            i += 3;
+        } else {
+            return -1; // past U+FFFF, or not UTF-8
+        }
+        if (c < 0x80) {
+            if (w == m) return -1;
+            dst[w++] = (uint8_t)c;
+            continue;
+        }
+        uint32_t e = t->entry[t->block[c >> 8]][c & 0xFF];
+        if (e == 0) return -1;
+        if (e < 0x100) {
+            if (w == m) return -1;
+            dst[w++] = (uint8_t)e;
+        } else {
+            if (m - w < 2) return -1;
+            dst[w++] = (uint8_t)(e >> 8);
+            dst[w++] = (uint8_t)e;
+        }
+    }
+    return (ptrdiff_t)w;
+}
+
 // utf8_call takes the n bytes at src, for a UTF-8 decoder, if they are
 // valid, complete UTF-8 (the standard's UTF-8 decoder and Unicode agree on
 // what that is: no overlong form, surrogate or code point past U+10FFFF),
@@ -267,10 +319,17 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
     const struct whatencgo_slot_head *s;
     if (!ascii_call_fits(src, n, src_unit, dst, *dst_len, dst_unit) || (s = passing_slot(h, tag, bit)) == NULL) return 0;
     if (src_unit == 1 ? !all_ascii(src, n) : !all_ascii16(src, n)) {
-        if (tag != WHATENCGO_DECODER_TAG) return 0;
+        ptrdiff_t w = -1;
+        if (tag == WHATENCGO_ENCODER_TAG) {
+            const struct whatencgo_encode_table *et = __atomic_load_n(&s->encode, __ATOMIC_ACQUIRE);
+            if (et != NULL) w = encode_call(et, src, n, src_unit, dst, *dst_len);
+            if (w < 0) return 0;
+            *dst_len = (size_t)w;
+            if (info != NULL) memset(info, 0, info_size);
+            return 1;
+        }
         const struct whatencgo_byte_table *t = __atomic_load_n(&s->bytes, __ATOMIC_ACQUIRE);
         const struct whatencgo_pair_table *pt;
-        ptrdiff_t w = -1;
         if (t != NULL)
             w = byte_call(t, src, n, dst, *dst_len, dst_unit);
         else if ((pt = __atomic_load_n(&s->pairs, __ATOMIC_ACQUIRE)) != NULL)

@@ -433,3 +433,39 @@ func TestPairDecodeTable(t *testing.T) {
 		t.Logf("%s: %d pairs map to one code point", e, mapped)
 	}
 }
+
+// TestBMPEncodeTable: each entry is what the reference encodes the code
+// point to, where that is one or two bytes, else 0.
+func TestBMPEncodeTable(t *testing.T) {
+	needReference(t)
+	stateless := map[*Encoding]bool{XUserDefined: true, GB18030: true, GBK: true, Big5: true, EUCJP: true, ShiftJIS: true, EUCKR: true}
+	for _, e := range Encodings() {
+		tab, ok := e.BMPEncodeTable()
+		if ok != (e.IsSingleByte() || stateless[e]) {
+			t.Fatalf("%s: ok %v", e, ok)
+		}
+		if !ok {
+			continue
+		}
+		mapped := 0
+		for c := rune(0); c < 0x10000; c++ {
+			var want uint16
+			if c >= 0x80 && !utf16.IsSurrogate(c) {
+				out, _, _, ok := reference.Encode(e.Name(), []rune{c}, reference.EncodeFatal)
+				switch {
+				case ok && len(out) == 1:
+					want = uint16(out[0])
+				case ok && len(out) == 2:
+					want = uint16(out[0])<<8 | uint16(out[1])
+				}
+			}
+			if want != 0 {
+				mapped++
+			}
+			if tab[c] != want {
+				t.Fatalf("%s U+%04X: %#x, want %#x", e, c, tab[c], want)
+			}
+		}
+		t.Logf("%s: %d code points in one or two bytes", e, mapped)
+	}
+}

@@ -252,6 +252,46 @@ func (e *Encoding) PairDecodeTable() (t *[128][256]rune, ok bool) {
 	return t, true
 }
 
+// BMPEncodeTable returns, for the encodings whose encoder writes each
+// character on its own in one or two bytes (the single-byte encodings,
+// x-user-defined, gb18030, GBK, Big5, EUC-JP, Shift_JIS, EUC-KR), what their
+// encoder makes of each code point U+0080 to U+FFFF other than surrogates:
+// the byte b as b, the two bytes lead, trail as lead<<8 | trail (lead is
+// 0x81 or above), or 0 where the code point is unmappable or takes more
+// bytes (gb18030's four-byte sequences). Entries below U+0080 and for
+// surrogates are 0. ok is false for the other encodings. The C library
+// answers small calls with it (capi/registry.h); it comes from e's encoder
+// itself.
+func (e *Encoding) BMPEncodeTable() (t *[0x10000]uint16, ok bool) {
+	switch e.family {
+	case familySingleByte, familyXUserDefined, familyGB18030, familyGBK, familyBig5, familyEUCJP, familyShiftJIS, familyEUCKR:
+	default:
+		return nil, false
+	}
+	t = new([0x10000]uint16)
+	enc := e.NewEncoder(Fatal)
+	var in [1]uint16
+	var out [8]byte
+	for c := 0x80; c < len(t); c++ {
+		if utf16.IsSurrogate(rune(c)) {
+			continue
+		}
+		in[0] = uint16(c)
+		enc.Reset()
+		r := enc.EncodeFromUTF16(in[:], out[:], true)
+		if r.Status != InputEmpty || r.Read != 1 {
+			continue
+		}
+		switch r.Written {
+		case 1:
+			t[c] = uint16(out[0])
+		case 2:
+			t[c] = uint16(out[0])<<8 | uint16(out[1])
+		}
+	}
+	return t, true
+}
+
 // ASCIICompatible reports whether e decodes every ASCII byte as itself when
 // not inside a multi-byte sequence and encodes ASCII as itself: false for
 // UTF-16BE, UTF-16LE, ISO-2022-JP and replacement.

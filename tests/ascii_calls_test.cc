@@ -312,6 +312,136 @@ TEST(AsciiCalls, PairTableCalls) {
     }
 }
 
+// expect_gos_encoder_answer makes the call with in (UTF-8, or UTF-16 if
+// utf16) and room bytes of output twice, on two new encoders (encoding enc,
+// error mode err): not the last (which the wrapper may answer) and the last
+// (which Go always answers; these encoders write nothing at the end). For
+// the input these tests give the two must agree in output, lengths,
+// status and info.
+void expect_gos_encoder_answer(int enc, whatenc_error_mode err, const std::string &in, const wt::u16string &in16,
+                               bool utf16, size_t room) {
+    size_t got_n[2], got_m[2];
+    int got_st[2];
+    whatenc_encode_info got_info[2];
+    std::vector<uint8_t> out[2] = {std::vector<uint8_t>(room), std::vector<uint8_t>(room)};
+    for (int last = 0; last < 2; last++) {
+        whatenc_encoder *e = nullptr;
+        ASSERT_EQ(whatenc_encoder_new(enc, err, &e), WHATENC_OK);
+        std::memset(&got_info[last], 0xA5, sizeof got_info[last]);
+        got_n[last] = utf16 ? in16.size() : in.size(), got_m[last] = room;
+        got_st[last] = utf16 ? whatenc_encoder_encode_from_utf16(e, in16.data(), &got_n[last], out[last].data(), &got_m[last], last, &got_info[last])
+                             : whatenc_encoder_encode_from_utf8(e, u8(in), &got_n[last], out[last].data(), &got_m[last], last, &got_info[last]);
+        whatenc_encoder_free(e);
+    }
+    EXPECT_EQ(got_st[0], got_st[1]);
+    EXPECT_EQ(got_n[0], got_n[1]);
+    EXPECT_EQ(got_m[0], got_m[1]);
+    EXPECT_EQ(got_info[0].replaced, got_info[1].replaced);
+    EXPECT_EQ(got_info[0].unmappable, got_info[1].unmappable);
+    EXPECT_EQ(wt::hex(std::string(out[0].begin(), out[0].begin() + std::min(got_m[0], room))),
+              wt::hex(std::string(out[1].begin(), out[1].begin() + std::min(got_m[1], room))));
+}
+
+// Encoders with a table (the single-byte encodings, x-user-defined, gb18030,
+// GBK, Big5, EUC-JP, Shift_JIS, EUC-KR): once a first small call has had Go
+// build the encoding's table, a small streaming call whose characters the
+// table maps is answered by the wrapper, anything else (unmappable,
+// past U+FFFF, four-byte gb18030, invalid UTF-8, lone surrogates, output
+// that does not fit) by Go. Each answer must be Go's, from UTF-8 and
+// UTF-16, in both modes, with rooms around the output's length. The
+// characters come from decoding random bytes in the encoding; inputs end
+// with ASCII, so that last does not change what they encode to.
+TEST(AsciiCalls, EncodeTableCalls) {
+    std::vector<int> encodings = {WHATENC_X_USER_DEFINED, WHATENC_GB18030, WHATENC_GBK, WHATENC_BIG5,
+                                  WHATENC_EUC_JP, WHATENC_SHIFT_JIS, WHATENC_EUC_KR};
+    for (int enc = WHATENC_IBM866; enc <= WHATENC_X_MAC_CYRILLIC; enc++) encodings.push_back(enc);
+    for (int enc : encodings) {
+        whatenc_encoder *e = nullptr;
+        ASSERT_EQ(whatenc_encoder_new(enc, WHATENC_HTML, &e), WHATENC_OK);
+        uint8_t out[64];
+        size_t n = 3, m = sizeof out;
+        ASSERT_EQ(whatenc_encoder_encode_from_utf8(e, u8("\xc3\xa9z"), &n, out, &m, 0, nullptr), WHATENC_OK);
+        whatenc_encoder_free(e);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    std::mt19937 rng(17);
+    for (int enc : encodings) {
+        bool single = enc != WHATENC_GB18030 && enc != WHATENC_GBK && enc != WHATENC_BIG5 && enc != WHATENC_EUC_JP &&
+                      enc != WHATENC_SHIFT_JIS && enc != WHATENC_EUC_KR;
+        for (int round = 0; round < 60; round++) {
+            std::vector<uint32_t> cps;
+            size_t chars = 1 + rng() % (round % 10 == 0 ? 150 : 10);
+            bool bad = round % 4 == 3;
+            for (size_t i = 0; i < chars; i++) {
+                if (bad && i == chars / 2) {
+                    // Lone surrogates (in UTF-8, their three bytes), past
+                    // U+FFFF, characters few encodings have, and (from
+                    // 0x110000) UTF-8 that is not: overlong forms, a stray
+                    // continuation byte, a byte never in UTF-8.
+                    static const uint32_t bads[] = {0xD800, 0xDC00, 0x1F600, 0x2603, 0xFFFD, 0x10FFFF, 0x0E01,
+                                                    0x110000, 0x110001, 0x110002, 0x110003, 0x110004};
+                    cps.push_back(bads[rng() % 12]);
+                } else if (rng() % 3 == 0) {
+                    cps.push_back(0x20 + rng() % 0x5F);
+                } else {
+                    // A character of the encoding: random bytes decoded (for
+                    // the double-byte encodings, now and then one byte: a
+                    // character they write in one byte, as Shift_JIS does
+                    // halfwidth katakana).
+                    uint8_t b[2] = {uint8_t(0x80 + rng() % 0x80), uint8_t(0x40 + rng() % 0xC0)};
+                    uint8_t *o = nullptr;
+                    size_t len = 0;
+                    uint32_t c = 0x3042;
+                    size_t blen = single || rng() % 4 == 0 ? 1 : 2;
+                    if (whatenc_decode_advanced(enc, WHATENC_BOM_KEEP, WHATENC_FATAL, b, blen, &o, &len, nullptr, nullptr) == WHATENC_OK) {
+                        wt::u16string u = wt::utf8_to_utf16(std::string(reinterpret_cast<char *>(o), len));
+                        if (u.size() == 1) c = u[0];
+                    }
+                    whatenc_free(o);
+                    cps.push_back(c);
+                }
+            }
+            cps.push_back('z');
+            std::string in;  // UTF-8, lone surrogates as their three bytes (invalid UTF-8)
+            wt::u16string in16;
+            for (uint32_t c : cps) {
+                static const char *not_utf8[] = {"\xc0\xaf", "\xc1\xbf", "\xe0\x80\xaf", "\x80", "\xff"};
+                if (c >= 0x110000) {
+                    in += not_utf8[c - 0x110000];
+                    in16.push_back(0xDFFF);
+                    continue;
+                }
+                if (c < 0x80) {
+                    in += char(c);
+                } else if (c < 0x800) {
+                    in += char(0xC0 | c >> 6), in += char(0x80 | (c & 0x3F));
+                } else if (c < 0x10000) {
+                    in += char(0xE0 | c >> 12), in += char(0x80 | (c >> 6 & 0x3F)), in += char(0x80 | (c & 0x3F));
+                } else {
+                    in += char(0xF0 | c >> 18), in += char(0x80 | (c >> 12 & 0x3F)), in += char(0x80 | (c >> 6 & 0x3F)),
+                        in += char(0x80 | (c & 0x3F));
+                }
+                if (c < 0x10000) {
+                    in16.push_back(uint16_t(c));
+                } else {
+                    in16.push_back(uint16_t(0xD800 + ((c - 0x10000) >> 10))), in16.push_back(uint16_t(0xDC00 + ((c - 0x10000) & 0x3FF)));
+                }
+            }
+            for (bool utf16 : {false, true}) {
+                size_t n = utf16 ? in16.size() : in.size();
+                // The whole output's length, from Go.
+                wt::Result whole = utf16 ? wt::encode16(enc, WHATENC_HTML, in16, 0, 8192) : wt::encode(enc, WHATENC_HTML, in, 0, 8192);
+                size_t len = whole.out.size();
+                for (size_t room : {size_t(8192), 2 * n + 1, len + 1, len, len > 0 ? len - 1 : 0, n}) {
+                    if (room == 0) continue;
+                    SCOPED_TRACE(wt::name(enc) + (utf16 ? " from UTF-16" : " from UTF-8") + " room " + std::to_string(room) + ": " + wt::hex(in));
+                    expect_gos_encoder_answer(enc, round % 2 ? WHATENC_FATAL : WHATENC_HTML, in, in16, utf16, room);
+                }
+            }
+        }
+    }
+}
+
 // Misuse with ASCII input, small enough for the wrappers: the statuses Go
 // gives.
 // utf8_piece returns a random valid UTF-8 character of 1 to 4 bytes, or,
