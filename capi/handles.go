@@ -97,7 +97,8 @@ func (s *slot) encoder() *codec.Encoder { return (*codec.Encoder)(unsafe.Pointer
 // setEncoderCalls records, after an encoder was made or called, which next
 // calls the C wrappers may answer: those with ASCII input, in each input
 // form, while the state passes it through unchanged, and then input its
-// encoding's table maps, once built. small says the call was one the
+// encoding's table maps, once built, or any valid input if it writes
+// UTF-8. small says the call was one the
 // wrappers could have answered: the first such call to an encoder with a
 // table starts building it.
 func (s *slot) setEncoderCalls(small bool) {
@@ -112,6 +113,9 @@ func (s *slot) setEncoderCalls(small bool) {
 	var t unsafe.Pointer
 	if v != 0 {
 		t = encodeTable(enc.Encoding(), small)
+		if enc.Encoding().OutputEncoding() == codec.UTF8 {
+			v |= C.WHATENCGO_UTF8_OUTPUT
+		}
 	}
 	if s.encode != t {
 		atomic.StorePointer(&s.encode, t)

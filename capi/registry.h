@@ -82,5 +82,6 @@ struct whatencgo_encode_table {
 #define WHATENCGO_ASCII_PASSES 1u      // decoder: ASCII input; encoder: ASCII UTF-8 input
 #define WHATENCGO_ASCII_PASSES_UTF16 2u // encoder: ASCII UTF-16 input
 #define WHATENCGO_UTF8_PASSES 4u        // decoder: valid, complete UTF-8 input (a UTF-8 decoder with ASCII_PASSES)
+#define WHATENCGO_UTF8_OUTPUT 8u        // encoder: its output encoding is UTF-8 (with ASCII_PASSES: valid, complete input)
 
 #endif

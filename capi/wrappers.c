@@ -61,9 +61,11 @@ static int in_other_process(void) {
 // slot); such a call to a double-byte decoder (gb18030, GBK, Big5, EUC-JP,
 // Shift_JIS, EUC-KR) whose input is ASCII and pairs that its encoding's
 // pair table maps (another pointer in the slot); such a call to a UTF-8
-// decoder whose input is valid, complete UTF-8 (another bit); and such a
-// call to an encoder with a table (single-byte encodings, x-user-defined
-// and those six) whose input's characters the table maps. Go's answer would be the same output with the same status and
+// decoder whose input is valid, complete UTF-8 (another bit); such a call
+// to an encoder with a table (single-byte encodings, x-user-defined and
+// those six) whose input's characters the table maps; and such a call to
+// an encoder whose output is UTF-8 (another bit) whose input is valid,
+// complete UTF-8 or UTF-16. Go's answer would be the same output with the same status and
 // lengths, so the call skips the transition into Go, which costs more than
 // converting a few hundred bytes. Larger inputs go to Go's vector code.
 struct whatencgo_registry whatencgo_slabs;
@@ -118,6 +120,75 @@ static int all_ascii16(const uint16_t *p, size_t n) {
     uint16_t acc = 0;
     for (size_t i = 0; i < n; i++) acc |= p[i];
     return (acc & 0xFF80) == 0;
+}
+
+// utf8_scalar returns the length (1 to 4) of the valid, complete UTF-8
+// sequence at the start of the n > 0 bytes at s, and stores its scalar
+// value in *c; 0 if the bytes are not UTF-8 or cut short (the standard's
+// UTF-8 decoder and Unicode agree on what that is: no overlong form,
+// surrogate or code point past U+10FFFF).
+static size_t utf8_scalar(const uint8_t *s, size_t n, uint32_t *c) {
+    uint32_t b = s[0], v;
+    size_t len;
+    if (b < 0x80) {
+        *c = b;
+        return 1;
+    } else if (b >= 0xC2 && b <= 0xDF) {
+        v = b & 0x1F, len = 2;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+        v = b & 0x0F, len = 3;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+        v = b & 0x07, len = 4;
+    } else {
+        return 0;
+    }
+    if (n < len) return 0;
+    for (size_t k = 1; k < len; k++) {
+        if ((s[k] & 0xC0) != 0x80) return 0;
+        v = v << 6 | (s[k] & 0x3F);
+    }
+    if ((len == 3 && (v < 0x800 || (v >= 0xD800 && v <= 0xDFFF))) || (len == 4 && (v < 0x10000 || v > 0x10FFFF))) return 0;
+    *c = v;
+    return len;
+}
+
+// utf8_length is the number of bytes UTF-8 takes for the scalar value c.
+static size_t utf8_length(uint32_t c) { return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4; }
+
+// put_utf8 writes the scalar value c as UTF-8 at d and returns its length.
+static size_t put_utf8(uint8_t *d, uint32_t c) {
+    if (c < 0x80) {
+        d[0] = (uint8_t)c;
+        return 1;
+    }
+    if (c < 0x800) {
+        d[0] = (uint8_t)(0xC0 | c >> 6);
+        d[1] = (uint8_t)(0x80 | (c & 0x3F));
+        return 2;
+    }
+    if (c < 0x10000) {
+        d[0] = (uint8_t)(0xE0 | c >> 12);
+        d[1] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
+        d[2] = (uint8_t)(0x80 | (c & 0x3F));
+        return 3;
+    }
+    d[0] = (uint8_t)(0xF0 | c >> 18);
+    d[1] = (uint8_t)(0x80 | (c >> 12 & 0x3F));
+    d[2] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
+    d[3] = (uint8_t)(0x80 | (c & 0x3F));
+    return 4;
+}
+
+// put_utf16 writes the scalar value c as UTF-16 at d and returns the code
+// units written.
+static size_t put_utf16(uint16_t *d, uint32_t c) {
+    if (c < 0x10000) {
+        d[0] = (uint16_t)c;
+        return 1;
+    }
+    d[0] = (uint16_t)(0xD800 + ((c - 0x10000) >> 10));
+    d[1] = (uint16_t)(0xDC00 + ((c - 0x10000) & 0x3FF));
+    return 2;
 }
 
 // byte_call decodes the n bytes at src through a decoder's byte table
@@ -181,28 +252,7 @@ static ptrdiff_t pair_call(const struct whatencgo_pair_table *t, const uint8_t *
             if (c == 0) return -1;
             i += 2;
         }
-        if (dst_unit == 2) {
-            if (c >= 0x10000) {
-                d16[w++] = (uint16_t)(0xD800 + ((c - 0x10000) >> 10));
-                d16[w++] = (uint16_t)(0xDC00 + ((c - 0x10000) & 0x3FF));
-            } else {
-                d16[w++] = (uint16_t)c;
-            }
-        } else if (c < 0x80) {
-            d8[w++] = (uint8_t)c;
-        } else if (c < 0x800) {
-            d8[w++] = (uint8_t)(0xC0 | c >> 6);
-            d8[w++] = (uint8_t)(0x80 | (c & 0x3F));
-        } else if (c < 0x10000) {
-            d8[w++] = (uint8_t)(0xE0 | c >> 12);
-            d8[w++] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
-            d8[w++] = (uint8_t)(0x80 | (c & 0x3F));
-        } else {
-            d8[w++] = (uint8_t)(0xF0 | c >> 18);
-            d8[w++] = (uint8_t)(0x80 | (c >> 12 & 0x3F));
-            d8[w++] = (uint8_t)(0x80 | (c >> 6 & 0x3F));
-            d8[w++] = (uint8_t)(0x80 | (c & 0x3F));
-        }
+        w += dst_unit == 2 ? put_utf16(d16 + w, c) : put_utf8(d8 + w, c);
     }
     return (ptrdiff_t)w;
 }
@@ -224,19 +274,10 @@ static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void 
         uint32_t c;
         if (src_unit == 2) {
             c = s16[i++]; // a surrogate's entry is 0
-        } else if ((c = s8[i]) < 0x80) {
-            i++;
-        } else if (c >= 0xC2 && c <= 0xDF) {
-            if (n - i < 2 || (s8[i + 1] & 0xC0) != 0x80) return -1;
-            c = (c & 0x1F) << 6 | (s8[i + 1] & 0x3F);
-            i += 2;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            if (n - i < 3 || (s8[i + 1] & 0xC0) != 0x80 || (s8[i + 2] & 0xC0) != 0x80) return -1;
-            c = (c & 0x0F) << 12 | (s8[i + 1] & 0x3F) << 6 | (s8[i + 2] & 0x3F);
-            if (c < 0x800) return -1; // overlong (a surrogate's entry is 0)
-            i += 3;
         } else {
-            return -1; // past U+FFFF, or not UTF-8
+            size_t len = utf8_scalar(s8 + i, n - i, &c);
+            if (len == 0 || c >= 0x10000) return -1;
+            i += len;
         }
         if (c < 0x80) {
             if (w == m) return -1;
@@ -266,42 +307,50 @@ static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void 
 // character), for Go to answer.
 static ptrdiff_t utf8_call(const uint8_t *src, size_t n, void *dst, size_t m, size_t dst_unit) {
     if (m < n + 4) return -1;
-    uint16_t *d16 = dst;
     size_t w = 0;
     for (size_t i = 0; i < n;) {
-        uint32_t b = src[i], c, len;
-        if (b < 0x80) {
-            c = b, len = 1;
-        } else if (b >= 0xC2 && b <= 0xDF) {
-            c = b & 0x1F, len = 2;
-        } else if (b >= 0xE0 && b <= 0xEF) {
-            c = b & 0x0F, len = 3;
-        } else if (b >= 0xF0 && b <= 0xF4) {
-            c = b & 0x07, len = 4;
-        } else {
-            return -1;
-        }
-        if (n - i < len) return -1;
-        for (uint32_t k = 1; k < len; k++) {
-            uint32_t t = src[i + k];
-            if ((t & 0xC0) != 0x80) return -1;
-            c = c << 6 | (t & 0x3F);
-        }
-        if ((len == 3 && (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF))) || (len == 4 && (c < 0x10000 || c > 0x10FFFF)))
-            return -1;
-        if (dst_unit == 2) {
-            if (c >= 0x10000) {
-                d16[w++] = (uint16_t)(0xD800 + ((c - 0x10000) >> 10));
-                d16[w++] = (uint16_t)(0xDC00 + ((c - 0x10000) & 0x3FF));
-            } else {
-                d16[w++] = (uint16_t)c;
-            }
-        }
+        uint32_t c;
+        size_t len = utf8_scalar(src + i, n - i, &c);
+        if (len == 0) return -1;
+        if (dst_unit == 2) w += put_utf16((uint16_t *)dst + w, c);
         i += len;
     }
     if (dst_unit == 1) {
         memcpy(dst, src, n);
         return (ptrdiff_t)n;
+    }
+    return (ptrdiff_t)w;
+}
+
+// utf8_encode_call encodes the n units at src (UTF-8 bytes, or UTF-16 code
+// units if src_unit is 2), for an encoder whose output encoding is UTF-8,
+// between characters, into the m bytes at dst, and returns the bytes
+// written: valid, complete UTF-8 is copied, UTF-16 converted. -1 for input
+// Go must read (invalid or unfinished UTF-8, a lone surrogate, or a high
+// one the input ends with) or output that does not fit (Go writes each
+// character that fits, so it then answers with the output full).
+static ptrdiff_t utf8_encode_call(const void *src, size_t n, size_t src_unit, uint8_t *dst, size_t m) {
+    if (src_unit == 1) {
+        const uint8_t *s8 = src;
+        for (size_t i = 0; i < n;) {
+            uint32_t c;
+            size_t len = utf8_scalar(s8 + i, n - i, &c);
+            if (len == 0) return -1;
+            i += len;
+        }
+        memcpy(dst, src, n); // n <= m (ascii_call_fits)
+        return (ptrdiff_t)n;
+    }
+    const uint16_t *s16 = src;
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = s16[i];
+        if (c >= 0xD800 && c <= 0xDFFF) {
+            if (c >= 0xDC00 || n - i < 2 || s16[i + 1] < 0xDC00 || s16[i + 1] > 0xDFFF) return -1;
+            c = 0x10000 + ((c - 0xD800) << 10) + (s16[++i] - 0xDC00);
+        }
+        if (m - w < utf8_length(c)) return -1;
+        w += put_utf8(dst + w, c);
     }
     return (ptrdiff_t)w;
 }
@@ -322,7 +371,10 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
         ptrdiff_t w = -1;
         if (tag == WHATENCGO_ENCODER_TAG) {
             const struct whatencgo_encode_table *et = __atomic_load_n(&s->encode, __ATOMIC_ACQUIRE);
-            if (et != NULL) w = encode_call(et, src, n, src_unit, dst, *dst_len);
+            if (et != NULL)
+                w = encode_call(et, src, n, src_unit, dst, *dst_len);
+            else if ((__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_UTF8_OUTPUT) != 0)
+                w = utf8_encode_call(src, n, src_unit, dst, *dst_len);
             if (w < 0) return 0;
             *dst_len = (size_t)w;
             if (info != NULL) memset(info, 0, info_size);

@@ -342,6 +342,59 @@ void expect_gos_encoder_answer(int enc, whatenc_error_mode err, const std::strin
               wt::hex(std::string(out[1].begin(), out[1].begin() + std::min(got_m[1], room))));
 }
 
+// expect_encoder_answers checks expect_gos_encoder_answer for the code
+// points cps as UTF-8 and as UTF-16 input, with rooms around the output's
+// length. Lone surrogates are in the UTF-8 as their three bytes (invalid
+// UTF-8); from 0x110000, "code points" stand for bytes that are not UTF-8
+// (overlong forms, a stray continuation byte, a byte never in UTF-8) and,
+// in UTF-16, for a lone low surrogate; 0x110005 and 0x110006 for two low
+// surrogates and for two high ones before a low one.
+void expect_encoder_answers(int enc, whatenc_error_mode err, const std::vector<uint32_t> &cps) {
+    std::string in;  // UTF-8, lone surrogates as their three bytes (invalid UTF-8)
+    wt::u16string in16;
+    for (uint32_t c : cps) {
+        static const char *not_utf8[] = {"\xc0\xaf", "\xc1\xbf", "\xe0\x80\xaf", "\x80", "\xff",
+                                         "\xed\xb0\x80\xed\xb0\x80", "\xed\xa0\x80\xed\xa0\x80\xed\xb0\x80"};
+        if (c == 0x110005) {
+            in16.push_back(0xDC00), in16.push_back(0xDC00);
+        } else if (c == 0x110006) {
+            in16.push_back(0xD800), in16.push_back(0xD800), in16.push_back(0xDC00);
+        } else if (c >= 0x110000) {
+            in16.push_back(0xDFFF);
+        }
+        if (c >= 0x110000) {
+            in += not_utf8[c - 0x110000];
+            continue;
+        }
+        if (c < 0x80) {
+            in += char(c);
+        } else if (c < 0x800) {
+            in += char(0xC0 | c >> 6), in += char(0x80 | (c & 0x3F));
+        } else if (c < 0x10000) {
+            in += char(0xE0 | c >> 12), in += char(0x80 | (c >> 6 & 0x3F)), in += char(0x80 | (c & 0x3F));
+        } else {
+            in += char(0xF0 | c >> 18), in += char(0x80 | (c >> 12 & 0x3F)), in += char(0x80 | (c >> 6 & 0x3F)),
+                in += char(0x80 | (c & 0x3F));
+        }
+        if (c < 0x10000) {
+            in16.push_back(uint16_t(c));
+        } else {
+            in16.push_back(uint16_t(0xD800 + ((c - 0x10000) >> 10))), in16.push_back(uint16_t(0xDC00 + ((c - 0x10000) & 0x3FF)));
+        }
+    }
+    for (bool utf16 : {false, true}) {
+        size_t n = utf16 ? in16.size() : in.size();
+        // The whole output's length, from Go.
+        wt::Result whole = utf16 ? wt::encode16(enc, WHATENC_HTML, in16, 0, 8192) : wt::encode(enc, WHATENC_HTML, in, 0, 8192);
+        size_t len = whole.out.size();
+        for (size_t room : {size_t(8192), 2 * n + 1, len + 1, len, len > 0 ? len - 1 : 0, n}) {
+            if (room == 0) continue;
+            SCOPED_TRACE(wt::name(enc) + (utf16 ? " from UTF-16" : " from UTF-8") + " room " + std::to_string(room) + ": " + wt::hex(in));
+            expect_gos_encoder_answer(enc, err, in, in16, utf16, room);
+        }
+    }
+}
+
 // Encoders with a table (the single-byte encodings, x-user-defined, gb18030,
 // GBK, Big5, EUC-JP, Shift_JIS, EUC-KR): once a first small call has had Go
 // build the encoding's table, a small streaming call whose characters the
@@ -402,42 +455,36 @@ TEST(AsciiCalls, EncodeTableCalls) {
                 }
             }
             cps.push_back('z');
-            std::string in;  // UTF-8, lone surrogates as their three bytes (invalid UTF-8)
-            wt::u16string in16;
-            for (uint32_t c : cps) {
-                static const char *not_utf8[] = {"\xc0\xaf", "\xc1\xbf", "\xe0\x80\xaf", "\x80", "\xff"};
-                if (c >= 0x110000) {
-                    in += not_utf8[c - 0x110000];
-                    in16.push_back(0xDFFF);
-                    continue;
-                }
-                if (c < 0x80) {
-                    in += char(c);
-                } else if (c < 0x800) {
-                    in += char(0xC0 | c >> 6), in += char(0x80 | (c & 0x3F));
-                } else if (c < 0x10000) {
-                    in += char(0xE0 | c >> 12), in += char(0x80 | (c >> 6 & 0x3F)), in += char(0x80 | (c & 0x3F));
+            expect_encoder_answers(enc, round % 2 ? WHATENC_FATAL : WHATENC_HTML, cps);
+        }
+    }
+}
+
+// Encoders whose output encoding is UTF-8 (UTF-8, UTF-16BE, UTF-16LE,
+// replacement): a small streaming call whose input is valid and complete
+// is answered by the wrapper (UTF-8 copied, UTF-16 converted), anything
+// else (invalid UTF-8, lone surrogates, output that does not fit) by Go.
+// Each answer must be Go's; code points from every range, in the first
+// call to a new encoder and, from UTF-16, with surrogate pairs.
+TEST(AsciiCalls, UTF8EncoderCalls) {
+    std::mt19937 rng(19);
+    static const uint32_t ranges[][2] = {{0x20, 0x7E}, {0x80, 0x7FF}, {0x800, 0xD7FF}, {0xE000, 0xFFFF}, {0x10000, 0x10FFFF}};
+    for (int enc : {int(WHATENC_UTF_8), int(WHATENC_UTF_16BE), int(WHATENC_UTF_16LE), int(WHATENC_REPLACEMENT)}) {
+        for (int round = 0; round < 400; round++) {
+            std::vector<uint32_t> cps;
+            size_t chars = 1 + rng() % (round % 10 == 0 ? 150 : 10);
+            for (size_t i = 0; i < chars; i++) {
+                if (round % 4 == 3 && i == chars / 2) {
+                    static const uint32_t bads[] = {0xD800, 0xDBFF, 0xDC00, 0x110000, 0x110001, 0x110002, 0x110003, 0x110004,
+                                                    0x110005, 0x110006};
+                    cps.push_back(bads[rng() % 10]);
                 } else {
-                    in += char(0xF0 | c >> 18), in += char(0x80 | (c >> 12 & 0x3F)), in += char(0x80 | (c >> 6 & 0x3F)),
-                        in += char(0x80 | (c & 0x3F));
-                }
-                if (c < 0x10000) {
-                    in16.push_back(uint16_t(c));
-                } else {
-                    in16.push_back(uint16_t(0xD800 + ((c - 0x10000) >> 10))), in16.push_back(uint16_t(0xDC00 + ((c - 0x10000) & 0x3FF)));
+                    const uint32_t *r = ranges[rng() % 5];
+                    cps.push_back(r[0] + rng() % (r[1] - r[0] + 1));
                 }
             }
-            for (bool utf16 : {false, true}) {
-                size_t n = utf16 ? in16.size() : in.size();
-                // The whole output's length, from Go.
-                wt::Result whole = utf16 ? wt::encode16(enc, WHATENC_HTML, in16, 0, 8192) : wt::encode(enc, WHATENC_HTML, in, 0, 8192);
-                size_t len = whole.out.size();
-                for (size_t room : {size_t(8192), 2 * n + 1, len + 1, len, len > 0 ? len - 1 : 0, n}) {
-                    if (room == 0) continue;
-                    SCOPED_TRACE(wt::name(enc) + (utf16 ? " from UTF-16" : " from UTF-8") + " room " + std::to_string(room) + ": " + wt::hex(in));
-                    expect_gos_encoder_answer(enc, round % 2 ? WHATENC_FATAL : WHATENC_HTML, in, in16, utf16, room);
-                }
-            }
+            cps.push_back('z');
+            expect_encoder_answers(enc, round % 2 ? WHATENC_FATAL : WHATENC_HTML, cps);
         }
     }
 }
