@@ -127,7 +127,7 @@ static int all_ascii16(const uint16_t *p, size_t n) {
 // value in *c; 0 if the bytes are not UTF-8 or cut short (the standard's
 // UTF-8 decoder and Unicode agree on what that is: no overlong form,
 // surrogate or code point past U+10FFFF).
-static size_t utf8_scalar(const uint8_t *s, size_t n, uint32_t *c) {
+static inline __attribute__((always_inline)) size_t utf8_scalar(const uint8_t *s, size_t n, uint32_t *c) {
     uint32_t b = s[0], v;
     size_t len;
     if (b < 0x80) {
@@ -153,10 +153,10 @@ static size_t utf8_scalar(const uint8_t *s, size_t n, uint32_t *c) {
 }
 
 // utf8_length is the number of bytes UTF-8 takes for the scalar value c.
-static size_t utf8_length(uint32_t c) { return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4; }
+static inline __attribute__((always_inline)) size_t utf8_length(uint32_t c) { return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4; }
 
 // put_utf8 writes the scalar value c as UTF-8 at d and returns its length.
-static size_t put_utf8(uint8_t *d, uint32_t c) {
+static inline __attribute__((always_inline)) size_t put_utf8(uint8_t *d, uint32_t c) {
     if (c < 0x80) {
         d[0] = (uint8_t)c;
         return 1;
@@ -181,7 +181,7 @@ static size_t put_utf8(uint8_t *d, uint32_t c) {
 
 // put_utf16 writes the scalar value c as UTF-16 at d and returns the code
 // units written.
-static size_t put_utf16(uint16_t *d, uint32_t c) {
+static inline __attribute__((always_inline)) size_t put_utf16(uint16_t *d, uint32_t c) {
     if (c < 0x10000) {
         d[0] = (uint16_t)c;
         return 1;
