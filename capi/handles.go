@@ -199,71 +199,74 @@ func byteTable(e *codec.Encoding) unsafe.Pointer {
 // smallCallMax is the most input a call the C wrappers answer has.
 const smallCallMax = C.WHATENCGO_SMALL_CALL_MAX
 
-// pairTables holds each double-byte encoding's C pair table, built in the
-// background after the first small call to one of its decoders (it takes
-// a few milliseconds: a decoder run per pair), never freed, nil until then.
-var pairTables [codec.NumEncodings]struct {
+// lazyTable is a C table that is built in the background once asked for
+// (building one takes a few milliseconds: a codec run per entry), stored
+// once and never freed; nil until then, and for good if there is none.
+type lazyTable struct {
 	start sync.Once
-	p     unsafe.Pointer // *C.struct_whatencgo_pair_table, stored once
+	p     unsafe.Pointer
 }
+
+// get returns the table, or nil while it is not built; start starts
+// building it with build (which returns nil if there is none, or malloc
+// failed: the calls then keep going to Go).
+func (c *lazyTable) get(start bool, build func() unsafe.Pointer) unsafe.Pointer {
+	if p := atomic.LoadPointer(&c.p); p != nil || !start {
+		return p
+	}
+	c.start.Do(func() {
+		go func() {
+			defer func() { _ = recover() }() // never take the process down for a shortcut
+			if p := build(); p != nil {
+				atomic.StorePointer(&c.p, p)
+			}
+		}()
+	})
+	return nil
+}
+
+// pairTables and encodeTables hold each encoding's C pair table (for its
+// decoders) and encode table (for its encoders), built after the first
+// small call to one of them.
+var pairTables, encodeTables [codec.NumEncodings]lazyTable
 
 // pairTable returns e's pair table (registry.h), or nil if e is not a
 // double-byte encoding or its table is not built yet; start starts
 // building it.
 func pairTable(e *codec.Encoding, start bool) unsafe.Pointer {
-	c := &pairTables[e.ID()]
-	if p := atomic.LoadPointer(&c.p); p != nil || !start {
-		return p
-	}
-	c.start.Do(func() { go buildPairTable(e, &c.p) })
-	return nil
+	return pairTables[e.ID()].get(start, func() unsafe.Pointer { return buildPairTable(e) })
 }
 
-// buildPairTable stores e's pair table in *out, unless e has none or
-// malloc fails (the calls then keep going to Go).
-func buildPairTable(e *codec.Encoding, out *unsafe.Pointer) {
-	defer func() { _ = recover() }() // never take the process down for a shortcut
+// buildPairTable returns e's pair table in C memory, or nil.
+func buildPairTable(e *codec.Encoding) unsafe.Pointer {
 	t, ok := e.PairDecodeTable()
 	if !ok {
-		return
+		return nil
 	}
 	p := (*C.struct_whatencgo_pair_table)(C.malloc(C.size_t(unsafe.Sizeof(C.struct_whatencgo_pair_table{}))))
 	if p == nil {
-		return
+		return nil
 	}
 	for lead := range t {
 		for trail, r := range t[lead] {
 			p.cp[lead][trail] = C.uint32_t(max(r, 0))
 		}
 	}
-	atomic.StorePointer(out, unsafe.Pointer(p))
-}
-
-// encodeTables holds each encoding's C encode table (see pairTables).
-var encodeTables [codec.NumEncodings]struct {
-	start sync.Once
-	p     unsafe.Pointer // *C.struct_whatencgo_encode_table, stored once
+	return unsafe.Pointer(p)
 }
 
 // encodeTable returns e's encode table (registry.h), or nil if e's encoder
 // has none or it is not built yet; start starts building it.
 func encodeTable(e *codec.Encoding, start bool) unsafe.Pointer {
-	c := &encodeTables[e.ID()]
-	if p := atomic.LoadPointer(&c.p); p != nil || !start {
-		return p
-	}
-	c.start.Do(func() { go buildEncodeTable(e, &c.p) })
-	return nil
+	return encodeTables[e.ID()].get(start, func() unsafe.Pointer { return buildEncodeTable(e) })
 }
 
-// buildEncodeTable stores e's encode table in *out, unless e has none or
-// malloc fails (the calls then keep going to Go): the rows of
-// Encoding.BMPEncodeTable that map something, behind a row of zeros.
-func buildEncodeTable(e *codec.Encoding, out *unsafe.Pointer) {
-	defer func() { _ = recover() }() // never take the process down for a shortcut
+// buildEncodeTable returns e's encode table in C memory, or nil: the rows
+// of Encoding.BMPEncodeTable that map something, behind a row of zeros.
+func buildEncodeTable(e *codec.Encoding) unsafe.Pointer {
 	t, ok := e.BMPEncodeTable()
 	if !ok {
-		return
+		return nil
 	}
 	var block [256]uint16
 	rows := 1
@@ -279,7 +282,7 @@ func buildEncodeTable(e *codec.Encoding, out *unsafe.Pointer) {
 	const rowBytes = 256 * 2
 	p := C.malloc(C.size_t(rowBytes * (1 + rows))) // block, then the rows
 	if p == nil {
-		return
+		return nil
 	}
 	*(*[256]uint16)(p) = block
 	entry := unsafe.Slice((*[256]uint16)(unsafe.Add(p, rowBytes)), rows)
@@ -289,7 +292,7 @@ func buildEncodeTable(e *codec.Encoding, out *unsafe.Pointer) {
 			entry[row] = [256]uint16(t[hi*256 : hi*256+256])
 		}
 	}
-	atomic.StorePointer(out, p)
+	return p
 }
 
 var reg struct {

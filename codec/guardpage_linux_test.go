@@ -16,17 +16,9 @@ func atPageEnd(tb testing.TB, t []uint16) []uint16 {
 // bytesAtPageEnd is atPageEnd for bytes: an input a kernel must not read
 // past.
 func bytesAtPageEnd(tb testing.TB, t []byte) []byte {
-	page := syscall.Getpagesize()
-	size := (len(t)+page-1)/page*page + page
-	mem, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { syscall.Munmap(mem) })
-	if err := syscall.Mprotect(mem[size-page:], syscall.PROT_NONE); err != nil {
-		tb.Fatal(err)
-	}
-	out := mem[size-page-len(t) : size-page : size-page]
+	mem, page := mapGuarded(tb, len(t), false)
+	end := len(mem) - page
+	out := mem[end-len(t) : end : end]
 	copy(out, t)
 	return out
 }
@@ -35,17 +27,29 @@ func bytesAtPageEnd(tb testing.TB, t []byte) []byte {
 // starts where a page the process may not read ends, so that a kernel that
 // reads before its input faults.
 func bytesAtPageStart(tb testing.TB, t []byte) []byte {
-	page := syscall.Getpagesize()
-	size := (len(t)+page-1)/page*page + page
+	mem, page := mapGuarded(tb, len(t), true)
+	out := mem[page : page+len(t) : page+len(t)]
+	copy(out, t)
+	return out
+}
+
+// mapGuarded maps pages for n bytes and one more, which it makes unreadable:
+// the first if first, else the last. It returns the mapping (unmapped when
+// the test ends) and the page size.
+func mapGuarded(tb testing.TB, n int, first bool) (mem []byte, page int) {
+	page = syscall.Getpagesize()
+	size := (n+page-1)/page*page + page
 	mem, err := syscall.Mmap(-1, 0, size, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { syscall.Munmap(mem) })
-	if err := syscall.Mprotect(mem[:page], syscall.PROT_NONE); err != nil {
+	guard := mem[size-page:]
+	if first {
+		guard = mem[:page]
+	}
+	if err := syscall.Mprotect(guard, syscall.PROT_NONE); err != nil {
 		tb.Fatal(err)
 	}
-	out := mem[page : page+len(t) : page+len(t)]
-	copy(out, t)
-	return out
+	return mem, page
 }

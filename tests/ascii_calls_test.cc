@@ -184,6 +184,23 @@ TEST(AsciiCalls, EncodersInterleaved) {
     }
 }
 
+// utf8_of is the code point c (a surrogate too: then not UTF-8) in UTF-8's
+// form of one to four bytes.
+std::string utf8_of(uint32_t c) {
+    std::string out;
+    if (c < 0x80) {
+        out += char(c);
+    } else if (c < 0x800) {
+        out += char(0xC0 | c >> 6), out += char(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+        out += char(0xE0 | c >> 12), out += char(0x80 | (c >> 6 & 0x3F)), out += char(0x80 | (c & 0x3F));
+    } else {
+        out += char(0xF0 | c >> 18), out += char(0x80 | (c >> 12 & 0x3F)), out += char(0x80 | (c >> 6 & 0x3F)),
+            out += char(0x80 | (c & 0x3F));
+    }
+    return out;
+}
+
 // expect_gos_answer makes a decoder (encoding enc, the modes given), lets
 // Go answer a first call with first (so that BOM handling is over), then
 // makes the call with in and room units of output twice, on two such
@@ -366,16 +383,7 @@ void expect_encoder_answers(int enc, whatenc_error_mode err, const std::vector<u
             in += not_utf8[c - 0x110000];
             continue;
         }
-        if (c < 0x80) {
-            in += char(c);
-        } else if (c < 0x800) {
-            in += char(0xC0 | c >> 6), in += char(0x80 | (c & 0x3F));
-        } else if (c < 0x10000) {
-            in += char(0xE0 | c >> 12), in += char(0x80 | (c >> 6 & 0x3F)), in += char(0x80 | (c & 0x3F));
-        } else {
-            in += char(0xF0 | c >> 18), in += char(0x80 | (c >> 12 & 0x3F)), in += char(0x80 | (c >> 6 & 0x3F)),
-                in += char(0x80 | (c & 0x3F));
-        }
+        in += utf8_of(c);
         if (c < 0x10000) {
             in16.push_back(uint16_t(c));
         } else {
@@ -504,18 +512,7 @@ std::string utf8_piece(std::mt19937 &rng, bool bad) {
     static const uint32_t ranges[][2] = {{0x20, 0x7E}, {0x80, 0x7FF}, {0x800, 0xD7FF}, {0xE000, 0xFFFF}, {0x10000, 0x10FFFF}};
     const uint32_t *r = ranges[rng() % 5];
     uint32_t c = r[0] + rng() % (r[1] - r[0] + 1);
-    std::string out;
-    if (c < 0x80) {
-        out += char(c);
-    } else if (c < 0x800) {
-        out += char(0xC0 | c >> 6), out += char(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-        out += char(0xE0 | c >> 12), out += char(0x80 | (c >> 6 & 0x3F)), out += char(0x80 | (c & 0x3F));
-    } else {
-        out += char(0xF0 | c >> 18), out += char(0x80 | (c >> 12 & 0x3F)), out += char(0x80 | (c >> 6 & 0x3F)),
-            out += char(0x80 | (c & 0x3F));
-    }
-    return out;
+    return utf8_of(c);
 }
 
 // The UTF-8 decoder's calls with valid, complete UTF-8 are answered by the
