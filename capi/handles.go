@@ -136,7 +136,7 @@ func (s *slot) setPasses(v uint32) {
 // decodes (which, with BOM sniffing, may have changed), if it has one, or
 // through its pair table, once built, or valid and complete UTF-8 if it
 // decodes UTF-8 (between characters and past BOM handling, valid UTF-8
-// decodes to itself). small says the call was one the wrappers could have
+// decodes to itself), or valid UTF-16 if it decodes UTF-16. small says the call was one the wrappers could have
 // answered: the first such call to a double-byte decoder starts building
 // its encoding's pair table.
 func (s *slot) setDecoderCalls(small bool) {
@@ -144,13 +144,18 @@ func (s *slot) setDecoderCalls(small bool) {
 	passes := d.PassesASCII()
 	var t, p unsafe.Pointer
 	var v uint32
-	if passes {
+	switch {
+	case passes:
 		t = byteTable(d.Encoding())
 		p = pairTable(d.Encoding(), small)
 		v = C.WHATENCGO_ASCII_PASSES
 		if d.Encoding() == codec.UTF8 {
 			v |= C.WHATENCGO_UTF8_PASSES
 		}
+	case d.PassesUTF16() && d.Encoding() == codec.UTF16LE:
+		v = C.WHATENCGO_UTF16LE_PASSES
+	case d.PassesUTF16():
+		v = C.WHATENCGO_UTF16BE_PASSES
 	}
 	if s.bytes != t {
 		atomic.StorePointer(&s.bytes, t)

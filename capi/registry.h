@@ -25,7 +25,8 @@ extern struct whatencgo_registry whatencgo_slabs;
 // The start of every slot: its tag (the kind of a live handle) and, kept
 // up to date by Go after each call, which calls with ASCII input pass it
 // through unchanged (the codec's ASCII shortcut: Decoder.PassesASCII,
-// Encoder.PassesASCII), and for a UTF-8 decoder, valid UTF-8 input.
+// Encoder.PassesASCII), for a UTF-8 decoder, valid UTF-8 input, and for a
+// UTF-16 decoder, valid UTF-16 input (Decoder.PassesUTF16).
 struct whatencgo_slot_head {
     uint32_t tag;
     uint32_t ascii;
@@ -83,5 +84,7 @@ struct whatencgo_encode_table {
 #define WHATENCGO_ASCII_PASSES_UTF16 2u // encoder: ASCII UTF-16 input
 #define WHATENCGO_UTF8_PASSES 4u        // decoder: valid, complete UTF-8 input (a UTF-8 decoder with ASCII_PASSES)
 #define WHATENCGO_UTF8_OUTPUT 8u        // encoder: its output encoding is UTF-8 (with ASCII_PASSES: valid, complete input)
+#define WHATENCGO_UTF16LE_PASSES 16u    // decoder: valid UTF-16LE in whole code units (Decoder.PassesUTF16)
+#define WHATENCGO_UTF16BE_PASSES 32u    // decoder: the same in UTF-16BE
 
 #endif

@@ -62,6 +62,8 @@ static int in_other_process(void) {
 // Shift_JIS, EUC-KR) whose input is ASCII and pairs that its encoding's
 // pair table maps (another pointer in the slot); such a call to a UTF-8
 // decoder whose input is valid, complete UTF-8 (another bit); such a call
+// to a UTF-16 decoder between characters whose input is whole code units of
+// valid UTF-16 (two more bits); such a call
 // to an encoder with a table (single-byte encodings, x-user-defined and
 // those six) whose input's characters the table maps; and such a call to
 // an encoder whose output is UTF-8 (another bit) whose input is valid,
@@ -322,6 +324,29 @@ static ptrdiff_t utf8_call(const uint8_t *src, size_t n, void *dst, size_t m, si
     return (ptrdiff_t)w;
 }
 
+// utf16_call decodes the n bytes at src, for a UTF-16 decoder (big-endian if
+// be) between characters, into dst (m units of dst_unit bytes), if they are
+// whole code units of valid UTF-16 (no lone surrogate), and returns the
+// units written; -1 otherwise, or if the output might not fit Go's output
+// rule (a code unit makes at most 3 bytes or 1 unit, so 3n/2 + 4 bytes or
+// n/2 + 2 units always do), for Go to answer.
+static ptrdiff_t utf16_call(const uint8_t *src, size_t n, int be, void *dst, size_t m, size_t dst_unit) {
+    if (n % 2 != 0 || (dst_unit == 1 ? m < n + n / 2 + 4 : m < n / 2 + 2)) return -1;
+    size_t w = 0;
+    for (size_t i = 0; i < n; i += 2) {
+        uint32_t c = be ? (uint32_t)src[i] << 8 | src[i + 1] : (uint32_t)src[i + 1] << 8 | src[i];
+        if (c >= 0xD800 && c <= 0xDFFF) {
+            if (c >= 0xDC00 || n - i < 4) return -1;
+            uint32_t low = be ? (uint32_t)src[i + 2] << 8 | src[i + 3] : (uint32_t)src[i + 3] << 8 | src[i + 2];
+            if (low < 0xDC00 || low > 0xDFFF) return -1;
+            c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+            i += 2;
+        }
+        w += dst_unit == 2 ? put_utf16((uint16_t *)dst + w, c) : put_utf8((uint8_t *)dst + w, c);
+    }
+    return (ptrdiff_t)w;
+}
+
 // utf8_encode_call encodes the n units at src (UTF-8 bytes, or UTF-16 code
 // units if src_unit is 2), for an encoder whose output encoding is UTF-8,
 // between characters, into the m bytes at dst, and returns the bytes
@@ -355,6 +380,9 @@ static ptrdiff_t utf8_encode_call(const void *src, size_t n, size_t src_unit, ui
     return (ptrdiff_t)w;
 }
 
+// DECODER_PASSES: the bits of a decoder's slot that let a wrapper answer.
+#define DECODER_PASSES (WHATENCGO_ASCII_PASSES | WHATENCGO_UTF16LE_PASSES | WHATENCGO_UTF16BE_PASSES)
+
 // ascii_call answers a streaming call here if it can (see above): it
 // copies, widens or narrows the input (or, to a decoder with a byte table,
 // decodes it through the table), sets the lengths, zeroes the info struct
@@ -367,6 +395,14 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
     size_t n = *src_len;
     const struct whatencgo_slot_head *s;
     if (!ascii_call_fits(src, n, src_unit, dst, *dst_len, dst_unit) || (s = passing_slot(h, tag, bit)) == NULL) return 0;
+    uint32_t passes = __atomic_load_n(&s->ascii, __ATOMIC_RELAXED);
+    if (tag == WHATENCGO_DECODER_TAG && (passes & (WHATENCGO_UTF16LE_PASSES | WHATENCGO_UTF16BE_PASSES)) != 0) {
+        ptrdiff_t w = utf16_call(src, n, (passes & WHATENCGO_UTF16BE_PASSES) != 0, dst, *dst_len, dst_unit);
+        if (w < 0) return 0;
+        *dst_len = (size_t)w;
+        if (info != NULL) memset(info, 0, info_size);
+        return 1;
+    }
     if (src_unit == 1 ? !all_ascii(src, n) : !all_ascii16(src, n)) {
         ptrdiff_t w = -1;
         if (tag == WHATENCGO_ENCODER_TAG) {
@@ -509,7 +545,7 @@ whatenc_status whatenc_decoder_decode_to_utf8(whatenc_decoder *decoder,
                                               uint8_t *dst, size_t *dst_len,
                                               int last, whatenc_decode_info *info) {
     GUARD(WHATENC_ERR_FORKED);
-    if (ascii_call(decoder, WHATENCGO_DECODER_TAG, WHATENCGO_ASCII_PASSES,
+    if (ascii_call(decoder, WHATENCGO_DECODER_TAG, DECODER_PASSES,
                    src, src_len, 1, dst, dst_len, 1, last, info, sizeof *info))
         return WHATENC_OK;
     return (whatenc_status)whatencgo_decode(decoder, (void *)src, src_len, dst, dst_len,
@@ -521,7 +557,7 @@ whatenc_status whatenc_decoder_decode_to_utf16(whatenc_decoder *decoder,
                                                uint16_t *dst, size_t *dst_len,
                                                int last, whatenc_decode_info *info) {
     GUARD(WHATENC_ERR_FORKED);
-    if (ascii_call(decoder, WHATENCGO_DECODER_TAG, WHATENCGO_ASCII_PASSES,
+    if (ascii_call(decoder, WHATENCGO_DECODER_TAG, DECODER_PASSES,
                    src, src_len, 1, dst, dst_len, 2, last, info, sizeof *info))
         return WHATENC_OK;
     return (whatenc_status)whatencgo_decode(decoder, (void *)src, src_len, dst, dst_len,

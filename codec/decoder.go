@@ -118,6 +118,18 @@ func (d *Decoder) DecodeToUTF16(src []byte, dst []uint16, last bool) DecodeResul
 // answers such calls without entering Go while this holds.
 func (d *Decoder) PassesASCII() bool { return d.asciiShortcut() }
 
+// PassesUTF16 reports whether d decodes UTF-16 (BE or LE, also after a BOM
+// chose it), is between characters (no lead byte or lead surrogate held),
+// past BOM handling, and holds no restored bytes: then input of whole code
+// units that are valid UTF-16 decodes to its code points and leaves d as
+// it was. The C library answers such calls without entering Go while this
+// holds.
+func (d *Decoder) PassesUTF16() bool {
+	f := allEncodings[d.enc].family
+	return (f == familyUTF16BE || f == familyUTF16LE) && d.bomDone && d.nback == 0 && !d.finished &&
+		!d.st.utf16.hasLeadByte && d.st.utf16.leadSurrogate == 0
+}
+
 // asciiShortcut reports whether the next call may copy the ASCII bytes at
 // the start of its input before anything else: the decoder is
 // ASCII-compatible, between characters, past BOM handling and holds no

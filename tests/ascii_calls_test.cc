@@ -497,6 +497,55 @@ TEST(AsciiCalls, UTF8EncoderCalls) {
     }
 }
 
+// UTF-16 decoders (from UTF-16LE and UTF-16BE, and from a decoder whose BOM
+// sniffing found one): a small streaming call of whole code units of valid
+// UTF-16 is answered by the wrapper; lone surrogates, an odd byte at the
+// end and output that might not fit Go's rule go to Go. Each answer must
+// be Go's (the same call as the last): the inputs end with a whole unit
+// that is not a high surrogate, so that last changes nothing.
+TEST(AsciiCalls, UTF16Calls) {
+    std::mt19937 rng(23);
+    static const uint32_t ranges[][2] = {{0x20, 0x7E}, {0x80, 0x7FF}, {0x800, 0xD7FF}, {0xE000, 0xFFFF}, {0x10000, 0x10FFFF}};
+    for (int round = 0; round < 1600; round++) {
+        bool be = round % 2 == 0, sniffed = round % 3 == 0;
+        std::string in;
+        auto unit = [&](uint32_t u) { in += be ? std::string{char(u >> 8), char(u)} : std::string{char(u), char(u >> 8)}; };
+        size_t chars = 1 + rng() % (round % 10 == 0 ? 150 : 12);
+        for (size_t i = 0; i < chars; i++) {
+            if (round % 4 == 3 && i == chars / 2) {
+                // A lone surrogate, a low one first, two high ones.
+                static const std::vector<uint32_t> bads[] = {{0xD800}, {0xDFFF}, {0xDC00, 0xD800, 0xDC00}, {0xD800, 0xD800, 0xDC00}, {0xDC00, 0xDC00}};
+                for (uint32_t u : bads[rng() % 5]) unit(u);
+                continue;
+            }
+            const uint32_t *r = ranges[rng() % 5];
+            uint32_t c = r[0] + rng() % (r[1] - r[0] + 1);
+            if (c >= 0x10000) {
+                unit(0xD800 + ((c - 0x10000) >> 10)), unit(0xDC00 + ((c - 0x10000) & 0x3FF));
+            } else {
+                unit(c);
+            }
+        }
+        unit('z');
+        size_t n = in.size();
+        std::string first = be ? std::string("\xfe\xff\0a", 4) : std::string("\xff\xfe" "a\0", 4);
+        if (!sniffed) first = first.substr(2);
+        for (bool utf16 : {false, true}) {
+            // Rooms around the bound, and around the whole output's length.
+            size_t len = wt::decode(be ? WHATENC_UTF_16BE : WHATENC_UTF_16LE, WHATENC_BOM_KEEP, WHATENC_REPLACEMENT, in, 0, 8192, utf16).out.size();
+            std::vector<size_t> rooms = utf16 ? std::vector<size_t>{8192, n + 1, n, n / 2 + 2, n / 2 + 1}
+                                              : std::vector<size_t>{8192, n + n / 2 + 4, n + n / 2 + 3, len + 4, len + 2, len - 1, n + 1, n};
+            for (size_t room : rooms) {
+                SCOPED_TRACE(std::string(be ? "UTF-16BE" : "UTF-16LE") + (sniffed ? " sniffed" : "") + (utf16 ? " to UTF-16" : " to UTF-8") +
+                             " room " + std::to_string(room) + ": " + wt::hex(in));
+                expect_gos_answer(sniffed ? WHATENC_WINDOWS_1252 : be ? WHATENC_UTF_16BE : WHATENC_UTF_16LE,
+                                  sniffed ? WHATENC_BOM_SNIFF : WHATENC_BOM_REMOVE, round % 5 == 1 ? WHATENC_FATAL : WHATENC_REPLACEMENT,
+                                  first, in, utf16, room);
+            }
+        }
+    }
+}
+
 // Misuse with ASCII input, small enough for the wrappers: the statuses Go
 // gives.
 // utf8_piece returns a random valid UTF-8 character of 1 to 4 bytes, or,
