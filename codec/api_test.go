@@ -469,3 +469,33 @@ func TestBMPEncodeTable(t *testing.T) {
 		t.Logf("%s: %d code points in one or two bytes", e, mapped)
 	}
 }
+
+// TestPassesUTF16: true exactly while a UTF-16 decoder is between
+// characters, past BOM handling.
+func TestPassesUTF16(t *testing.T) {
+	dst := make([]byte, 64)
+	steps := []struct {
+		e    *Encoding
+		bom  BOMHandling
+		in   string
+		want bool
+	}{
+		{UTF16LE, KeepBOM, "", true},
+		{UTF16LE, SniffBOM, "", false}, // the BOM may still come
+		{UTF16LE, SniffBOM, "\xff\xfe", true},
+		{UTF16LE, KeepBOM, "a", false}, // a lead byte
+		{UTF16LE, KeepBOM, "a\x00", true},
+		{UTF16LE, KeepBOM, "\x3d\xd8", false}, // a lead surrogate
+		{UTF16BE, KeepBOM, "\xd8\x3d\xde\x00", true},
+		{Windows1252, SniffBOM, "\xfe\xff", true}, // sniffed UTF-16BE
+		{Windows1252, SniffBOM, "ab", false},
+		{UTF8, KeepBOM, "", false},
+	}
+	for _, s := range steps {
+		d := s.e.NewDecoder(s.bom, Replace)
+		d.DecodeToUTF8([]byte(s.in), dst, false)
+		if got := d.PassesUTF16(); got != s.want {
+			t.Errorf("%s decoder (%v) after %q: PassesUTF16 %v, want %v", s.e, s.bom, s.in, got, s.want)
+		}
+	}
+}
