@@ -1,9 +1,11 @@
 package codec
 
 import (
+	"bytes"
 	"math/rand"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // validPrefixOracle is the longest valid UTF-8 prefix by utf8Next, one
@@ -63,8 +65,12 @@ func testUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
 	// Two-byte text (the AVX-512 validator's shape check), with a
 	// three-byte character now and then.
 	twoByte := []byte(strings.Repeat("\u0439\u00e9 x\u0444\u0431\u0430,\u0444\u0431\u2013 ", 16)[:312])
+	// Two-byte text, then ASCII from byte 192, where the AVX-512
+	// validator's second pair of blocks ends: a sequence that a pair's end
+	// cuts, followed by ASCII, is an error the ASCII loop must not skip.
+	twoThenASCII := []byte(strings.Repeat("\u00e9", 96) + strings.Repeat("a", 120))
 	positions := []int{0, 1, 30, 31, 32, 33, 62, 63, 64, 65, 95, 96, 127, 128, 129, 159, 160, 190, 191, 192, 255, 256, 257, 287, 288, 309}
-	for _, base := range [][]byte{ascii, multi, mixed, twoByte} {
+	for _, base := range [][]byte{ascii, multi, mixed, twoByte, twoThenASCII} {
 		for b0 := 0x80; b0 < 0x100; b0++ {
 			for b1 := 0; b1 < 0x100; b1++ {
 				for _, pos := range positions {
@@ -227,10 +233,19 @@ func TestUTF8ValidBlocksGuardPages(t *testing.T) {
 				if i < 4 {
 					want = 0 // the first block has an error
 				}
-				for _, guarded := range [][]byte{bytesAtPageStart(t, p), bytesAtPageEnd(t, p)} {
+				guarded := [][]byte{bytesAtPageStart(t, p), bytesAtPageEnd(t, p)}
+				// 1 to 3 bytes into a page, after a lead byte that would
+				// make the block an error if the kernel took it for what
+				// comes before p (the AVX-512 kernel reads the bytes before
+				// its first block in one of two ways, by where p is).
+				for skip := 1; skip <= 3; skip++ {
+					lead := append(bytes.Repeat([]byte{0xF0}, skip), p...)
+					guarded = append(guarded, bytesAtPageStart(t, lead)[skip:])
+				}
+				for _, g := range guarded {
 					dst := make([]byte, n)
-					if got := k.f(&dst[0], &guarded[0], n); got != want || string(dst[:got]) != string(p[:got]) {
-						t.Fatalf("%s on % x at a page's edge: %d, want %d", name, p, got, want)
+					if got := k.f(&dst[0], &g[0], n); got != want || string(dst[:got]) != string(p[:got]) {
+						t.Fatalf("%s on % x at %d bytes into a page: %d, want %d", name, p, uintptr(unsafe.Pointer(&g[0]))%4096, got, want)
 					}
 				}
 			}
