@@ -18,3 +18,9 @@ func utf8ValidBlocksAVX512(dst, p *byte, n int) int
 //
 //go:noescape
 func utf8ToUTF16AVX2(dst *uint16, src *byte, n int, t *utf8StepTables) (read, written int)
+
+// utf8ToUTF16AVX512 is utf8to16_amd64.s's AVX-512 converter from valid
+// UTF-8 to UTF-16 (see utf8to16.go). Callers check useAVX512 first.
+//
+//go:noescape
+func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (read, written int)

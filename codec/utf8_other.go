@@ -9,3 +9,5 @@ func utf8ValidBlocksAVX512(dst, p *byte, n int) int { panic("unreachable") }
 func utf8ToUTF16AVX2(dst *uint16, src *byte, n int, t *utf8StepTables) (read, written int) {
 	panic("unreachable")
 }
+
+func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (read, written int) { panic("unreachable") }

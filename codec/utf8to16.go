@@ -120,12 +120,23 @@ func maxInt(s []int) int {
 
 // utf8ToUTF16Vector converts the start of src, whole valid UTF-8 beginning
 // at a character, into dst (room for len(src) units) with the vector
-// kernel, and returns the bytes read and units written. It stops 48 bytes
+// kernels, and returns the bytes read and units written. It stops 48 bytes
 // before the end, or at a four-byte character. The caller has checked
-// useAVX2.
+// useAVX2. With AVX-512 the 64-byte kernel goes first, and the AVX2 one
+// takes what it leaves at the end.
 func utf8ToUTF16Vector(dst []uint16, src []byte) (read, written int) {
 	if len(src) < 48 || len(dst) < len(src) {
 		return 0, 0
 	}
-	return utf8ToUTF16AVX2(unsafe.SliceData(dst), unsafe.SliceData(src), len(src), utf8Steps())
+	if useAVX512 && len(src) >= 64 {
+		read, written = utf8ToUTF16AVX512(unsafe.SliceData(dst), unsafe.SliceData(src), len(src))
+		if len(src)-read >= 64 {
+			return read, written // at a four-byte character
+		}
+	}
+	if len(src)-read < 48 {
+		return read, written
+	}
+	r, w := utf8ToUTF16AVX2(&dst[written], &src[read], len(src)-read, utf8Steps())
+	return read + r, written + w
 }

@@ -308,3 +308,127 @@ done:
 	MOVQ    AX, read+32(FP)
 	MOVQ    BX, written+40(FP)
 	RET
+
+// The AVX-512 kernel (F, BW, VBMI, VBMI2, BMI2): a 64-byte window a step.
+// An ASCII window is widened. Otherwise the positions of the characters'
+// first bytes (bytes that are not continuation bytes) are compacted with
+// VPCOMPRESSB, the first, second and third byte of each character are
+// gathered into 16-bit lanes with VPERMB, and the code points are put
+// together by length: up to 32 characters a step, none of them cut by the
+// window's end (a character starting in the window's last two bytes waits
+// for the next step) and none of four bytes (the step stops before it, and
+// the call stops at it: the Go code converts it).
+
+// The byte positions 0..63.
+DATA utf8Positions<>+0(SB)/8, $0x0706050403020100
+DATA utf8Positions<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA utf8Positions<>+16(SB)/8, $0x1716151413121110
+DATA utf8Positions<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA utf8Positions<>+32(SB)/8, $0x2726252423222120
+DATA utf8Positions<>+40(SB)/8, $0x2f2e2d2c2b2a2928
+DATA utf8Positions<>+48(SB)/8, $0x3736353433323130
+DATA utf8Positions<>+56(SB)/8, $0x3f3e3d3c3b3a3938
+GLOBL utf8Positions<>(SB), RODATA|NOPTR, $64
+
+// func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (read, written int)
+// Converts whole, valid UTF-8 from src (a character's first byte) while
+// 64 bytes are left and the next character is not of four bytes. dst has
+// room for n units; each step stores 32 or 64 units, past what it writes
+// but within that room (a valid character never takes more units than
+// bytes).
+TEXT ·utf8ToUTF16AVX512(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX                       // bytes read
+	XORQ BX, BX                       // units written
+	VMOVDQU64 utf8Positions<>(SB), Z31
+	MOVL $0xC0, DX
+	VPBROADCASTB DX, Z30              // a continuation byte is less (signed)
+	MOVL $0xF0, DX
+	VPBROADCASTB DX, Z29              // four-byte leads are at least
+	MOVL $0x00FF, DX
+	VPBROADCASTW DX, Z28
+	MOVL $0x003F, DX
+	VPBROADCASTW DX, Z27
+	MOVL $0x001F, DX
+	VPBROADCASTW DX, Z26
+	MOVL $0x0100, DX
+	VPBROADCASTW DX, Z25
+	MOVL $0x0002, DX
+	VPBROADCASTW DX, Z24
+	MOVL $0x00C0, DX
+	VPBROADCASTW DX, Z23
+	MOVL $0x00E0, DX
+	VPBROADCASTW DX, Z22
+step:
+	LEAQ 64(AX), DX
+	CMPQ DX, CX
+	JHI  done
+	VMOVDQU64 (SI)(AX*1), Z0
+	VPMOVB2M Z0, K1
+	KORTESTQ K1, K1
+	JNZ  mixed
+	VPMOVZXBW (SI)(AX*1), Z1
+	VPMOVZXBW 32(SI)(AX*1), Z2
+	VMOVDQU64 Z1, (DI)(BX*2)
+	VMOVDQU64 Z2, 64(DI)(BX*2)
+	ADDQ $64, AX
+	ADDQ $64, BX
+	JMP  step
+mixed:
+	// Where the step ends (R11): at the first four-byte character, at a
+	// character starting in byte 62 or 63, or at the 33rd character,
+	// whichever comes first.
+	VPCMPB  $1, Z30, Z0, K2           // continuation bytes
+	KMOVQ   K2, R9
+	NOTQ    R9                        // the characters' first bytes
+	VPCMPUB $5, Z29, Z0, K3
+	KMOVQ   K3, R10
+	TZCNTQ  R10, R10                  // the first four-byte character (64: none)
+	MOVQ    R9, R11
+	SHRQ    $62, R11
+	SHLQ    $62, R11
+	TZCNTQ  R11, R11                  // a character starting in byte 62 or 63 (64: none)
+	CMPQ    R10, R11
+	CMOVQLT R10, R11
+	MOVQ    $0x100000000, R12
+	PDEPQ   R9, R12, R12              // the 33rd first byte
+	TZCNTQ  R12, R12
+	CMPQ    R12, R11
+	CMOVQLT R12, R11
+	TESTQ   R11, R11
+	JZ      done                      // a four-byte character is next
+	BZHIQ   R11, R9, R12              // the first bytes of the characters taken
+	POPCNTQ R12, R13                  // how many (at most 32)
+	KMOVQ   R12, K4
+	VPCOMPRESSB.Z Z31, K4, Z5         // their positions
+	VPMOVZXBW Y5, Z6                  // one a 16-bit lane
+	VPSLLW  $8, Z6, Z7
+	VPORQ   Z6, Z7, Z7
+	VPADDW  Z25, Z7, Z7               // position | position+1 << 8
+	VPADDW  Z24, Z6, Z8               // position + 2
+	VPERMB  Z0, Z7, Z7                // first byte | second byte << 8
+	VPERMB  Z0, Z8, Z8                // third byte (in the low byte)
+	VPANDQ  Z28, Z7, Z9               // first byte: an ASCII character's unit
+	VPSRLW  $8, Z7, Z10
+	VPANDQ  Z27, Z10, Z10             // second byte's six bits
+	VPANDQ  Z27, Z8, Z8               // third byte's six bits
+	VPANDQ  Z26, Z9, Z11              // a two- or three-byte lead's bits (bit 4 is 0 in E0..EF)
+	VPSLLW  $6, Z11, Z11
+	VPORQ   Z10, Z11, Z11             // a two-byte character's unit
+	VPSLLW  $6, Z11, Z12
+	VPORQ   Z8, Z12, Z12              // a three-byte character's unit
+	VPCMPUW $5, Z23, Z9, K5           // lanes of two or three bytes
+	VPCMPUW $5, Z22, Z9, K6           // lanes of three bytes
+	VMOVDQU16 Z11, K5, Z9
+	VMOVDQU16 Z12, K6, Z9
+	VMOVDQU64 Z9, (DI)(BX*2)
+	ADDQ    R11, AX
+	ADDQ    R13, BX
+	JMP     step
+done:
+	VZEROUPPER
+	MOVQ AX, read+24(FP)
+	MOVQ BX, written+32(FP)
+	RET

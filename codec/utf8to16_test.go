@@ -3,6 +3,7 @@ package codec
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 	"unicode/utf16"
 	"unsafe"
@@ -81,6 +82,51 @@ func TestUTF8ToUTF16Vector(t *testing.T) {
 			if string(utf16.Decode(out[:n])) != string(utf16.Decode(want)) || n != len(want) {
 				t.Fatalf("%s: validUTF8ToUTF16 (avx2=%v) = %04x, want %04x", where, on, out[:n], want)
 			}
+		}
+	}
+}
+
+// The AVX-512 kernel alone: it converts the characters up to the first
+// four-byte one, or until fewer than 64 bytes are left, and writes within
+// its room.
+func TestUTF8ToUTF16AVX512(t *testing.T) {
+	if !hasAVX512Kernels() {
+		t.Skip("skipping: no AVX-512 here")
+	}
+	rng := rand.New(rand.NewSource(29))
+	for k := 0; k < 30000; k++ {
+		text := randomUTF8Runs(rng, 64+rng.Intn(600))
+		if k%3 == 0 {
+			// Long ASCII runs between the others (the widening step).
+			text = append([]rune(strings.Repeat("a", rng.Intn(200))), text...)
+		}
+		src := []byte(string(text))
+		buf := make([]uint16, len(src)+32)
+		for i := range buf {
+			buf[i] = guard
+		}
+		read, written := utf8ToUTF16AVX512(&buf[0], &src[0], len(src))
+		where := fmt.Sprintf("#%d % x", k, src)
+		if read > len(src) || (read < len(src) && src[read]&0xC0 == 0x80) {
+			t.Fatalf("%s: read %d, not at a character", where, read)
+		}
+		prefix := utf16.Encode([]rune(string(src[:read])))
+		if written != len(prefix) || string(utf16.Decode(buf[:written])) != string(utf16.Decode(prefix)) {
+			t.Fatalf("%s: read %d, wrote %04x, want %04x", where, read, buf[:written], prefix)
+		}
+		for i := len(src); i < len(buf); i++ {
+			if buf[i] != guard {
+				t.Fatalf("%s: wrote at %d, past its room %d", where, i, len(src))
+			}
+		}
+		// It stops at the first four-byte character, or with fewer than 64
+		// bytes left before it.
+		four := strings.IndexFunc(string(src), func(c rune) bool { return c >= 0x10000 })
+		if four >= 0 && read > four {
+			t.Fatalf("%s: read %d, past the four-byte character at %d", where, read, four)
+		}
+		if read != four && len(src)-read >= 64 {
+			t.Fatalf("%s: stopped at %d of %d (four-byte character at %d)", where, read, len(src), four)
 		}
 	}
 }
