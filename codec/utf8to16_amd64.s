@@ -314,10 +314,12 @@ done:
 // first bytes (bytes that are not continuation bytes) are compacted with
 // VPCOMPRESSB, the first, second and third byte of each character are
 // gathered into 16-bit lanes with VPERMB, and the code points are put
-// together by length: up to 32 characters a step, none of them cut by the
-// window's end (a character starting in the window's last two bytes waits
-// for the next step) and none of four bytes (the step stops before it, and
-// the call stops at it: the Go code converts it).
+// together by length, 32 characters a conversion: one conversion a step
+// for up to 32 characters, two for more than 40, and for 33 to 40 one that
+// ends the step at the 33rd. No character is cut by the window's end (one
+// starting in the window's last two bytes waits for the next step) and
+// none is of four bytes (the step stops before it, and the call stops at
+// it: the Go code converts it).
 
 // The byte positions 0..63.
 DATA utf8Positions<>+0(SB)/8, $0x0706050403020100
@@ -329,6 +331,32 @@ DATA utf8Positions<>+40(SB)/8, $0x2f2e2d2c2b2a2928
 DATA utf8Positions<>+48(SB)/8, $0x3736353433323130
 DATA utf8Positions<>+56(SB)/8, $0x3f3e3d3c3b3a3938
 GLOBL utf8Positions<>(SB), RODATA|NOPTR, $64
+
+// UTF16_UNITS(pos) leaves in Z9 the UTF-16 units of the characters (of
+// one to three bytes) that start at the 32 byte positions pos of Z0: each
+// character's bytes gathered into a 16-bit lane with VPERMB and put
+// together by length. Z6..Z12, K5 and K6 are scratch.
+#define UTF16_UNITS(pos) \
+	VPMOVZXBW pos, Z6; \           // one position a 16-bit lane
+	VPSLLW  $8, Z6, Z7; \
+	VPORQ   Z6, Z7, Z7; \
+	VPADDW  Z25, Z7, Z7; \         // position | position+1 << 8
+	VPADDW  Z24, Z6, Z8; \         // position + 2
+	VPERMB  Z0, Z7, Z7; \          // first byte | second byte << 8
+	VPERMB  Z0, Z8, Z8; \          // third byte (in the low byte)
+	VPANDQ  Z28, Z7, Z9; \         // first byte: an ASCII character's unit
+	VPSRLW  $8, Z7, Z10; \
+	VPANDQ  Z27, Z10, Z10; \       // second byte's six bits
+	VPANDQ  Z27, Z8, Z8; \         // third byte's six bits
+	VPANDQ  Z26, Z9, Z11; \        // a two- or three-byte lead's bits (bit 4 is 0 in E0..EF)
+	VPSLLW  $6, Z11, Z11; \
+	VPORQ   Z10, Z11, Z11; \       // a two-byte character's unit
+	VPSLLW  $6, Z11, Z12; \
+	VPORQ   Z8, Z12, Z12; \        // a three-byte character's unit
+	VPCMPUW $5, Z23, Z9, K5; \     // lanes of two or three bytes
+	VPCMPUW $5, Z22, Z9, K6; \     // lanes of three bytes
+	VMOVDQU16 Z11, K5, Z9; \
+	VMOVDQU16 Z12, K6, Z9
 
 // func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (read, written int)
 // Converts whole, valid UTF-8 from src (a character's first byte) while
@@ -383,17 +411,11 @@ mixed:
 	VPCMPUB $5, Z29, Z0, K3
 	KORTESTQ K3, K3
 	JNZ     mixedFour
-	// Where the step ends (R11): with at most 32 characters starting in
-	// bytes 0-61, at the first of bytes 62, 63 that starts one (else 64),
-	// from those two bytes loaded on their own, so that the next step's
-	// loads need not wait for this step's masks (that wait, the path below
-	// for every step, cost ja.txt 20% and zh_cn.txt 35%); with more, at the
-	// 33rd character.
-	MOVQ    R9, R12
-	SHLQ    $2, R12
-	POPCNTQ R12, R13
-	CMPQ    R13, $32
-	JA      half
+	// The step ends (R11) at the first of bytes 62, 63 that starts a
+	// character (else 64), from those two bytes loaded on their own, so
+	// that the next step's loads need not wait for this step's masks (that
+	// wait, the path below for every step, cost ja.txt 20% and zh_cn.txt
+	// 35%).
 	MOVL    $64, R11
 	MOVL    $63, R10
 	MOVBLZX 63(SI)(AX*1), DX
@@ -405,12 +427,6 @@ mixed:
 	ANDL    $0xC0, DX
 	CMPL    DX, $0x80
 	CMOVQNE R10, R11
-	JMP     take
-half:
-	// More than 32: the step ends at the 33rd.
-	MOVQ    $0x100000000, R12
-	PDEPQ   R9, R12, R12
-	TZCNTQ  R12, R11
 	JMP     take
 mixedFour:
 	// A four-byte character's lead in the window: the step ends at the
@@ -433,30 +449,35 @@ mixedFour:
 	JZ      done                      // a four-byte character is next
 take:
 	BZHIQ   R11, R9, R12              // the first bytes of the characters taken
-	POPCNTQ R12, R13                  // how many (at most 32)
+	POPCNTQ R12, R13                  // how many
+	CMPQ    R13, $32
+	JLS     convert
+	CMPQ    R13, $40
+	JHI     convertTwice
+	// 33 to 40 (Cyrillic or Greek, say): the step ends at the 33rd. (Two
+	// conversions for these cost ru.txt and el.txt 20-25%, one for up to
+	// 40 costs Latin scripts as much.)
+	MOVQ    $0x100000000, R12
+	PDEPQ   R9, R12, R12
+	TZCNTQ  R12, R11
+	BZHIQ   R11, R9, R12
+	MOVL    $32, R13
+convert:
 	KMOVQ   R12, K4
 	VPCOMPRESSB.Z Z31, K4, Z5         // their positions
-	VPMOVZXBW Y5, Z6                  // one a 16-bit lane
-	VPSLLW  $8, Z6, Z7
-	VPORQ   Z6, Z7, Z7
-	VPADDW  Z25, Z7, Z7               // position | position+1 << 8
-	VPADDW  Z24, Z6, Z8               // position + 2
-	VPERMB  Z0, Z7, Z7                // first byte | second byte << 8
-	VPERMB  Z0, Z8, Z8                // third byte (in the low byte)
-	VPANDQ  Z28, Z7, Z9               // first byte: an ASCII character's unit
-	VPSRLW  $8, Z7, Z10
-	VPANDQ  Z27, Z10, Z10             // second byte's six bits
-	VPANDQ  Z27, Z8, Z8               // third byte's six bits
-	VPANDQ  Z26, Z9, Z11              // a two- or three-byte lead's bits (bit 4 is 0 in E0..EF)
-	VPSLLW  $6, Z11, Z11
-	VPORQ   Z10, Z11, Z11             // a two-byte character's unit
-	VPSLLW  $6, Z11, Z12
-	VPORQ   Z8, Z12, Z12              // a three-byte character's unit
-	VPCMPUW $5, Z23, Z9, K5           // lanes of two or three bytes
-	VPCMPUW $5, Z22, Z9, K6           // lanes of three bytes
-	VMOVDQU16 Z11, K5, Z9
-	VMOVDQU16 Z12, K6, Z9
+	UTF16_UNITS(Y5)
 	VMOVDQU64 Z9, (DI)(BX*2)
+	JMP     taken
+convertTwice:
+	// More than 40 (mostly ASCII: a Latin script): two conversions of 32.
+	KMOVQ   R12, K4
+	VPCOMPRESSB.Z Z31, K4, Z5
+	UTF16_UNITS(Y5)
+	VMOVDQU64 Z9, (DI)(BX*2)
+	VEXTRACTI64X4 $1, Z5, Y5
+	UTF16_UNITS(Y5)
+	VMOVDQU64 Z9, 64(DI)(BX*2)
+taken:
 	ADDQ    R11, AX
 	ADDQ    R13, BX
 	JMP     step
