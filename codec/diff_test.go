@@ -164,7 +164,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte{0x81, 0x41, 0xF0, 0x40, 0xA1}, uint8(35), int64(9))
 	f.Add([]byte("anything"), uint8(36), int64(10))
 	// Text long enough for the vector kernels' 64-byte windows.
-	for i, e := range []*Encoding{EUCJP, ShiftJIS, GBK, GB18030, Big5, EUCKR, Windows1251} {
+	for i, e := range []*Encoding{EUCJP, ShiftJIS, GBK, GB18030, Big5, EUCKR, Windows1251, UTF8} {
 		f.Add(Encode(strings.Repeat(longSeedText, 3), e), uint8(e.ID()), int64(20+i))
 	}
 	f.Fuzz(func(t *testing.T, input []byte, id uint8, seed int64) {
