@@ -358,6 +358,17 @@ GLOBL utf8Positions<>(SB), RODATA|NOPTR, $64
 	VMOVDQU16 Z11, K5, Z9; \
 	VMOVDQU16 Z12, K6, Z9
 
+// UTF16_WIDE(off, leads) leaves in Z1 a unit for each of the 32 bytes from
+// off in the window at (SI)(AX*1): the byte itself, or where leads says a
+// two-byte character starts, that character's unit. Z2, Z3 are scratch.
+#define UTF16_WIDE(off, leads) \
+	VPMOVZXBW off(SI)(AX*1), Z1; \
+	VPMOVZXBW off+1(SI)(AX*1), Z2; \ // the byte after each
+	VPSLLW  $6, Z1, Z3; \
+	VPTERNLOGD $0xE4, Z20, Z2, Z3; \ // (byte << 6) & 0xFFC0 | next byte & 0x3F
+	VPSUBW  Z19, Z3, Z3; \          // less a two-byte lead's top bits, 110 << 11
+	VMOVDQU16 Z3, leads, Z1
+
 // func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (read, written int)
 // Converts whole, valid UTF-8 from src (a character's first byte) while
 // 64 bytes are left and the next character is not of four bytes. dst has
@@ -389,6 +400,12 @@ TEXT ·utf8ToUTF16AVX512(SB), NOSPLIT, $0-40
 	VPBROADCASTW DX, Z23
 	MOVL $0x00E0, DX
 	VPBROADCASTW DX, Z22
+	MOVL $0xE0, DX
+	VPBROADCASTB DX, Z21              // three-byte leads are at least
+	MOVL $0xFFC0, DX
+	VPBROADCASTW DX, Z20
+	MOVL $0x3000, DX
+	VPBROADCASTW DX, Z19
 step:
 	LEAQ 64(AX), DX
 	CMPQ DX, CX
@@ -427,7 +444,35 @@ mixed:
 	ANDL    $0xC0, DX
 	CMPL    DX, $0x80
 	CMOVQNE R10, R11
-	JMP     take
+	VPCMPUB $5, Z21, Z0, K3
+	KORTESTQ K3, K3
+	JNZ     take
+	// Characters of one and two bytes only (a Latin, Greek, Cyrillic,
+	// Hebrew or Arabic script): each byte is widened with the byte after
+	// it, a two-byte lead's lane becomes its character's unit, and the
+	// lanes of the characters' first bytes are compacted with VPCOMPRESSW,
+	// 32 bytes at a time, however many characters start in the window.
+	// The second half reads byte 64 (the byte after byte 63): one more
+	// must be there.
+	LEAQ    65(AX), DX
+	CMPQ    DX, CX
+	JHI     take
+	BZHIQ   R11, R9, R12              // the first bytes of the characters taken
+	POPCNTQ R12, R13                  // how many
+	MOVL    R12, DX
+	POPCNTL DX, R14                   // how many in bytes 0-31
+	KMOVQ   R12, K4
+	KSHIFTRQ $32, K4, K5
+	VPCMPUB $5, Z30, Z0, K6           // two-byte leads
+	KSHIFTRQ $32, K6, K7
+	UTF16_WIDE(0, K6)
+	VPCOMPRESSW.Z Z1, K4, Z1
+	VMOVDQU64 Z1, (DI)(BX*2)
+	UTF16_WIDE(32, K7)
+	VPCOMPRESSW.Z Z1, K5, Z1
+	LEAQ    (BX)(R14*1), DX
+	VMOVDQU64 Z1, (DI)(DX*2)
+	JMP     taken
 mixedFour:
 	// A four-byte character's lead in the window: the step ends at the
 	// first one, at a character starting in byte 62 or 63, or at the 33rd

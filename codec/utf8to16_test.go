@@ -131,6 +131,31 @@ func TestUTF8ToUTF16AVX512(t *testing.T) {
 	}
 }
 
+// The AVX-512 kernel reads nothing past src's end, where a page the process
+// may not read begins: text of one- and two-byte characters (whose steps
+// read the byte after each) of every length from 64 to 200 bytes.
+func TestUTF8ToUTF16AVX512GuardPages(t *testing.T) {
+	if !hasAVX512Kernels() {
+		t.Skip("skipping: no AVX-512 here")
+	}
+	for _, unit := range []string{"\u00e9a", "\u0439\u0444", "ab\u00e9cd", "\u3042\u00e9"} {
+		text := strings.Repeat(unit, 200)
+		for n := 64; n <= 200; n++ {
+			src := []byte(strings.ToValidUTF8(text[:n], ""))
+			if len(src) != n {
+				continue // n cuts a character
+			}
+			guarded := bytesAtPageEnd(t, src)
+			buf := make([]uint16, len(src))
+			read, written := utf8ToUTF16AVX512(&buf[0], &guarded[0], len(guarded))
+			prefix := utf16.Encode([]rune(string(src[:read])))
+			if written != len(prefix) || string(utf16.Decode(buf[:written])) != string(utf16.Decode(prefix)) {
+				t.Fatalf("% x at a page's end: read %d, wrote %04x, want %04x", src, read, buf[:written], prefix)
+			}
+		}
+	}
+}
+
 // The UTF-8 decoder's UTF-16 output against the reference on such text,
 // with chunk splits and small output buffers.
 func TestUTF8DecoderRuns(t *testing.T) {
