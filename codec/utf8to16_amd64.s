@@ -310,16 +310,19 @@ done:
 	RET
 
 // The AVX-512 kernel (F, BW, VBMI, VBMI2, BMI2): a 64-byte window a step.
-// An ASCII window is widened. Otherwise the positions of the characters'
-// first bytes (bytes that are not continuation bytes) are compacted with
-// VPCOMPRESSB, the first, second and third byte of each character are
-// gathered into 16-bit lanes with VPERMB, and the code points are put
-// together by length, 32 characters a conversion: one conversion a step
-// for up to 32 characters, two for more than 40, and for 33 to 40 one that
-// ends the step at the 33rd. No character is cut by the window's end (one
-// starting in the window's last two bytes waits for the next step) and
-// none is of four bytes (the step stops before it, and the call stops at
-// it: the Go code converts it).
+// An ASCII window is widened. A window of one- and two-byte characters
+// (alphabetic scripts) is widened with the byte after each byte, and the
+// lanes of the characters' first bytes, made their characters' units, are
+// compacted with VPCOMPRESSW (UTF16_WIDE). Otherwise the positions of the
+// characters' first bytes (bytes that are not continuation bytes) are
+// compacted with VPCOMPRESSB, the first, second and third byte of each
+// character are gathered into 16-bit lanes with VPERMB, and the code points
+// are put together by length, 32 characters a conversion (UTF16_UNITS):
+// one conversion a step for up to 32 characters, two for more than 40, and
+// for 33 to 40 one that ends the step at the 33rd. No character is cut by
+// the window's end (one starting in the window's last two bytes waits for
+// the next step) and none is of four bytes (the step stops before it, and
+// the call stops at it: the Go code converts it).
 
 // The byte positions 0..63.
 DATA utf8Positions<>+0(SB)/8, $0x0706050403020100
@@ -372,9 +375,9 @@ GLOBL utf8Positions<>(SB), RODATA|NOPTR, $64
 // func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (read, written int)
 // Converts whole, valid UTF-8 from src (a character's first byte) while
 // 64 bytes are left and the next character is not of four bytes. dst has
-// room for n units; each step stores 32 or 64 units, past what it writes
-// but within that room (a valid character never takes more units than
-// bytes).
+// room for n units; each step stores up to 64 units from where it writes,
+// past what it writes but within that room (a valid character never takes
+// more units than bytes).
 TEXT ·utf8ToUTF16AVX512(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
