@@ -49,18 +49,7 @@ func TestUTF8ToUTF16Vector(t *testing.T) {
 		}
 		read, written := utf8ToUTF16Vector(buf[:len(src)], src)
 		where := fmt.Sprintf("#%d % x", k, src)
-		if read > len(src) || (read < len(src) && src[read]&0xC0 == 0x80) {
-			t.Fatalf("%s: read %d, not at a character", where, read)
-		}
-		prefix := utf16.Encode([]rune(string(src[:read])))
-		if written != len(prefix) || string(utf16.Decode(buf[:written])) != string(utf16.Decode(prefix)) {
-			t.Fatalf("%s: read %d, wrote %04x, want %04x", where, read, buf[:written], prefix)
-		}
-		for i := len(src); i < len(buf); i++ {
-			if buf[i] != guard {
-				t.Fatalf("%s: wrote at %d, past len(dst) %d", where, i, len(src))
-			}
-		}
+		checkUTF16Prefix(t, where, src, buf, read, written)
 		// It stopped for a reason: fewer than 48 bytes left, or a
 		// four-byte character among the next four.
 		if len(src)-read >= 48 {
@@ -86,6 +75,25 @@ func TestUTF8ToUTF16Vector(t *testing.T) {
 	}
 }
 
+// checkUTF16Prefix checks a converter's call on src: it read up to a
+// character's start, wrote that prefix's UTF-16 into buf, and nothing in
+// buf past len(src) (which holds guard).
+func checkUTF16Prefix(t *testing.T, where string, src []byte, buf []uint16, read, written int) {
+	t.Helper()
+	if read > len(src) || (read < len(src) && src[read]&0xC0 == 0x80) {
+		t.Fatalf("%s: read %d, not at a character", where, read)
+	}
+	prefix := utf16.Encode([]rune(string(src[:read])))
+	if written != len(prefix) || string(utf16.Decode(buf[:written])) != string(utf16.Decode(prefix)) {
+		t.Fatalf("%s: read %d, wrote %04x, want %04x", where, read, buf[:written], prefix)
+	}
+	for i := len(src); i < len(buf); i++ {
+		if buf[i] != guard {
+			t.Fatalf("%s: wrote at %d, past its room %d", where, i, len(src))
+		}
+	}
+}
+
 // The AVX-512 kernel alone: it converts the characters up to the first
 // four-byte one, or until fewer than 64 bytes are left, and writes within
 // its room.
@@ -107,18 +115,7 @@ func TestUTF8ToUTF16AVX512(t *testing.T) {
 		}
 		read, written := utf8ToUTF16AVX512(&buf[0], &src[0], len(src))
 		where := fmt.Sprintf("#%d % x", k, src)
-		if read > len(src) || (read < len(src) && src[read]&0xC0 == 0x80) {
-			t.Fatalf("%s: read %d, not at a character", where, read)
-		}
-		prefix := utf16.Encode([]rune(string(src[:read])))
-		if written != len(prefix) || string(utf16.Decode(buf[:written])) != string(utf16.Decode(prefix)) {
-			t.Fatalf("%s: read %d, wrote %04x, want %04x", where, read, buf[:written], prefix)
-		}
-		for i := len(src); i < len(buf); i++ {
-			if buf[i] != guard {
-				t.Fatalf("%s: wrote at %d, past its room %d", where, i, len(src))
-			}
-		}
+		checkUTF16Prefix(t, where, src, buf, read, written)
 		// It stops at the first four-byte character, or with fewer than 64
 		// bytes left before it.
 		four := strings.IndexFunc(string(src), func(c rune) bool { return c >= 0x10000 })
@@ -146,12 +143,12 @@ func TestUTF8ToUTF16AVX512GuardPages(t *testing.T) {
 				continue // n cuts a character
 			}
 			guarded := bytesAtPageEnd(t, src)
-			buf := make([]uint16, len(src))
-			read, written := utf8ToUTF16AVX512(&buf[0], &guarded[0], len(guarded))
-			prefix := utf16.Encode([]rune(string(src[:read])))
-			if written != len(prefix) || string(utf16.Decode(buf[:written])) != string(utf16.Decode(prefix)) {
-				t.Fatalf("% x at a page's end: read %d, wrote %04x, want %04x", src, read, buf[:written], prefix)
+			buf := make([]uint16, len(src)+8)
+			for i := range buf {
+				buf[i] = guard
 			}
+			read, written := utf8ToUTF16AVX512(&buf[0], &guarded[0], len(guarded))
+			checkUTF16Prefix(t, fmt.Sprintf("% x at a page's end", src), src, buf, read, written)
 		}
 	}
 }
