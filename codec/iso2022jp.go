@@ -302,12 +302,33 @@ func iso2022JPEscapeState(lead, b byte) (iso2022JPState, bool) {
 
 // iso2022JPASCIIPrefix returns the length of the prefix of b that the ASCII
 // state decodes as itself: bytes below 0x80 other than 0x0E, 0x0F and 0x1B.
-// It looks at eight bytes at a time.
 func iso2022JPASCIIPrefix(b []byte) int {
+	return iso2022JPCopyASCIIPrefix(nil, b)
+}
+
+// iso2022JPCopyASCIIPrefix is iso2022JPASCIIPrefix that also copies the
+// prefix into dst (unless dst is nil; else len(dst) >= len(b)), for the
+// encoder's ASCII state, in the pass that finds it. It may write into dst
+// past the prefix, never past len(b). It looks at eight bytes at a time, or
+// with AVX2 32.
+func iso2022JPCopyASCIIPrefix(dst, b []byte) int {
 	if useAVX2 && len(b) >= 32 {
 		// Markup between Japanese text: 32 bytes a step.
-		return iso2022JPASCIIPrefixAVX2(&b[0], len(b))
+		var d *byte
+		if dst != nil {
+			d = &dst[:len(b)][0]
+		}
+		return iso2022JPASCIIPrefixAVX2(d, &b[0], len(b))
 	}
+	n := iso2022JPASCIIPrefixWords(b)
+	if dst != nil {
+		copy(dst, b[:n])
+	}
+	return n
+}
+
+// iso2022JPASCIIPrefixWords is iso2022JPASCIIPrefix eight bytes at a time.
+func iso2022JPASCIIPrefixWords(b []byte) int {
 	const ones = 0x0101010101010101
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
@@ -464,8 +485,7 @@ func encodeISO2022JPRun(st *iso2022JPEncoderState, src, dst []byte, i int, res *
 			if len(rest) > len(dst)-w {
 				rest = rest[:len(dst)-w]
 			}
-			k := iso2022JPASCIIPrefix(rest)
-			copy(dst[w:], rest[:k])
+			k := iso2022JPCopyASCIIPrefix(dst[w:], rest)
 			i += k
 			w += k
 			// A character of index jis0208 next: its escape.

@@ -11,14 +11,18 @@
 	VPOR      Y0, Y3, Y3; \
 	VPMOVMSKB Y3, DX
 
-// func iso2022JPASCIIPrefixAVX2(p *byte, n int) int
+// func iso2022JPASCIIPrefixAVX2(dst, p *byte, n int) int
 // The length of the longest prefix of p[:n] (n >= 32) made of ASCII bytes
 // other than 0x0E, 0x0F and 0x1B (the ones ISO-2022-JP's encoder escapes),
 // 32 bytes a step; the last step loads the last 32 bytes, overlapping
-// bytes already seen. Plan 9 operand order: sources first, destination last.
-TEXT ·iso2022JPASCIIPrefixAVX2(SB), NOSPLIT, $0-24
-	MOVQ p+0(FP), SI
-	MOVQ n+8(FP), CX
+// bytes already seen. Unless dst is nil (else it has room for n bytes), the
+// steps it looks at are also stored there, so that the encoder's ASCII
+// state needs no second pass to copy them (bytes past the prefix, within
+// n, are scratch). Plan 9 operand order: sources first, destination last.
+TEXT ·iso2022JPASCIIPrefixAVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ p+8(FP), SI
+	MOVQ n+16(FP), CX
 	XORQ AX, AX
 	MOVL $0x0e, DX
 	MOVQ DX, X1
@@ -34,6 +38,10 @@ loop:
 	CMPQ DX, CX
 	JHI  tail
 	VMOVDQU (SI)(AX*1), Y0
+	TESTQ DI, DI
+	JZ   look
+	VMOVDQU Y0, (DI)(AX*1)
+look:
 	STOP_BYTES
 	TESTL DX, DX
 	JNZ  found
@@ -45,6 +53,10 @@ tail:
 	MOVQ CX, AX
 	SUBQ $32, AX
 	VMOVDQU (SI)(AX*1), Y0
+	TESTQ DI, DI
+	JZ   lookTail
+	VMOVDQU Y0, (DI)(AX*1)
+lookTail:
 	STOP_BYTES
 	TESTL DX, DX
 	JNZ  found
@@ -55,5 +67,5 @@ found:
 	ADDQ DX, AX
 done:
 	VZEROUPPER
-	MOVQ AX, ret+16(FP)
+	MOVQ AX, ret+24(FP)
 	RET

@@ -2,4 +2,4 @@
 
 package codec
 
-func iso2022JPASCIIPrefixAVX2(p *byte, n int) int { panic("unreachable") }
+func iso2022JPASCIIPrefixAVX2(dst, p *byte, n int) int { panic("unreachable") }

@@ -153,6 +153,21 @@ func TestISO2022JPASCIIPrefixKernel(t *testing.T) {
 					if got, want := iso2022JPASCIIPrefix(b), oracle(b); got != want {
 						t.Fatalf("align %d, % x: %d, want %d", align, b, got, want)
 					}
+					// The encoder's form copies the prefix, and writes
+					// nothing past len(b).
+					dst := make([]byte, n+32)
+					for i := range dst {
+						dst[i] = guard
+					}
+					got := iso2022JPCopyASCIIPrefix(dst[:n], b)
+					if want := oracle(b); got != want || string(dst[:got]) != string(b[:got]) {
+						t.Fatalf("align %d, % x: copied %d: % x, want %d", align, b, got, dst[:got], want)
+					}
+					for i := n; i < len(dst); i++ {
+						if dst[i] != guard {
+							t.Fatalf("align %d, % x: wrote at %d, past %d", align, b, i, n)
+						}
+					}
 				}
 			}
 		}
