@@ -98,9 +98,8 @@ func (s *slot) encoder() *codec.Encoder { return (*codec.Encoder)(unsafe.Pointer
 // calls the C wrappers may answer: those with ASCII input, in each input
 // form, while the state passes it through unchanged, and then input its
 // encoding's table maps, once built, or any valid input if it writes
-// UTF-8. small says the call was one the
-// wrappers could have answered: the first such call to an encoder with a
-// table starts building it.
+// UTF-8. small says the call was one the wrappers could have answered: the
+// first such call to an encoder with a table starts building it.
 func (s *slot) setEncoderCalls(small bool) {
 	enc := s.encoder()
 	var v uint32
@@ -136,9 +135,9 @@ func (s *slot) setPasses(v uint32) {
 // decodes (which, with BOM sniffing, may have changed), if it has one, or
 // through its pair table, once built, or valid and complete UTF-8 if it
 // decodes UTF-8 (between characters and past BOM handling, valid UTF-8
-// decodes to itself), or valid UTF-16 if it decodes UTF-16. small says the call was one the wrappers could have
-// answered: the first such call to a double-byte decoder starts building
-// its encoding's pair table.
+// decodes to itself), or valid UTF-16 if it decodes UTF-16. small says the
+// call was one the wrappers could have answered: the first such call to a
+// double-byte decoder starts building its encoding's pair table.
 func (s *slot) setDecoderCalls(small bool) {
 	d := s.decoder()
 	passes := d.PassesASCII()
