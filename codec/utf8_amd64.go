@@ -7,8 +7,11 @@ package codec
 //go:noescape
 func utf8ValidBlocksAVX2(dst, p *byte, n int) int
 
-// utf8ValidBlocksAVX512 is the same with AVX-512, 64 × the number of
-// leading 64-byte blocks. Callers check useAVX512 first.
+// utf8ValidBlocksAVX512 is the same with AVX-512 and 64-byte blocks, which
+// after the first are aligned to the input's 64-byte boundaries and the
+// last of which ends at n: it returns n, or less where it sees an error
+// (the end of a block, not always a multiple of 64). Callers check
+// useAVX512 first.
 //
 //go:noescape
 func utf8ValidBlocksAVX512(dst, p *byte, n int) int

@@ -216,9 +216,11 @@ done:
 // shares the ASCII test, the error test and the loop's bookkeeping: ja.txt
 // and ru.txt +5-10% over one block a step). The three bytes before each
 // byte come from loads at p-1, p-2 and p-3 rather than shuffles (the AVX2
-// loop's VPERM2I128 and VPALIGNRs took four of its seven shuffles). Returns
-// a multiple of 64: the leading blocks in which it sees no error, copied to
-// dst unless dst is nil.
+// loop's VPERM2I128 and VPALIGNRs took four of its seven shuffles). The
+// first block starts at p, the others at 64-byte boundaries of the input,
+// the last ends at n; they overlap where they must. Returns how many
+// leading bytes it sees no error in (n, a multiple of 64 or the end of a
+// block), copied to dst unless dst is nil.
 TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $128-32
 	MOVQ dst+0(FP), DI
 	MOVQ p+8(FP), SI
@@ -239,7 +241,7 @@ TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $128-32
 	VPMOVB2M Z0, K1
 	KMOVQ K1, BX
 	TESTQ BX, BX
-	JZ   copyBlock512
+	JZ   firstCopy512
 	MOVQ SI, DX
 	ANDQ $4095, DX
 	CMPQ DX, $3
@@ -255,7 +257,7 @@ TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $128-32
 	SHLQ $1, DX
 	KMOVQ DX, K3
 	VMOVDQU8.Z -3(SI), K3, Z3
-	JMP  check512
+	JMP  firstCheck512
 firstOnStack:
 	// p is less than 3 bytes into its page. A masked load whose masked-off
 	// bytes lie in the page before takes a slow path (on Zen 4, ~450 ns a
@@ -267,7 +269,29 @@ firstOnStack:
 	VMOVDQU64 63(SP), Z1
 	VMOVDQU64 62(SP), Z2
 	VMOVDQU64 61(SP), Z3
-	JMP  check512
+firstCheck512:
+	UTF8_CHECK512(Z0, Z1, Z2, Z3)
+	VPTESTMB Z2, Z2, K2
+	KORTESTQ K2, K2
+	JNZ  done512
+firstCopy512:
+	TESTQ DI, DI
+	JZ   firstCopied512
+	VMOVDQU64 Z0, (DI)
+firstCopied512:
+	MOVQ BX, R8
+	// The blocks after the first start at 64-byte boundaries of the input,
+	// the first of them overlapping this one: a block that straddles two
+	// cache lines costs a load more (input 16 bytes past a boundary, 64 KiB
+	// calls: ja.html, ru.html, ja.txt +5-10%). Not if that boundary is
+	// less than 3 bytes in: the bytes before a block are loaded from p.
+	MOVL SI, AX
+	ANDL $63, AX
+	NEGQ AX
+	ADDQ $64, AX
+	CMPQ AX, $3
+	JGE  pair512
+	MOVQ $64, AX
 pair512:
 	LEAQ 128(AX), DX
 	CMPQ DX, CX
@@ -322,7 +346,7 @@ block512:
 	// Fewer than 128 bytes left: one more block if 64 are.
 	LEAQ 64(AX), DX
 	CMPQ DX, CX
-	JHI  done512
+	JHI  tail512
 	VMOVDQU64 (SI)(AX*1), Z0
 	VPMOVB2M Z0, K1
 	KMOVQ K1, BX
@@ -332,7 +356,6 @@ block512:
 	VMOVDQU64 -1(SI)(AX*1), Z1
 	VMOVDQU64 -2(SI)(AX*1), Z2
 	VMOVDQU64 -3(SI)(AX*1), Z3
-check512:
 	UTF8_CHECK512(Z0, Z1, Z2, Z3)
 	VPTESTMB Z2, Z2, K2
 	KORTESTQ K2, K2
@@ -358,7 +381,7 @@ ascii512:
 	// block before it.
 	LEAQ 64(AX), DX
 	CMPQ DX, CX
-	JHI  done512
+	JHI  tail512
 	VMOVDQU (SI)(AX*1), Y0
 	VMOVDQU 32(SI)(AX*1), Y1
 	VPOR Y0, Y1, Y2
@@ -375,6 +398,31 @@ asciiCopied512:
 asciiEnd512:
 	XORQ R8, R8
 	JMP  pair512
+tail512:
+	// Fewer than 64 bytes left: the block that ends at n, overlapping
+	// those before it (the scalar loop would take a byte at a time), if
+	// the three bytes before it are p's.
+	CMPQ AX, CX
+	JEQ  done512
+	CMPQ CX, $67
+	JGE  tailBlock512
+	MOVQ $64, AX                      // no block after the first
+	JMP  done512
+tailBlock512:
+	LEAQ -64(CX), DX
+	VMOVDQU64 (SI)(DX*1), Z0
+	VMOVDQU64 -1(SI)(DX*1), Z1
+	VMOVDQU64 -2(SI)(DX*1), Z2
+	VMOVDQU64 -3(SI)(DX*1), Z3
+	UTF8_CHECK512(Z0, Z1, Z2, Z3)
+	VPTESTMB Z2, Z2, K2
+	KORTESTQ K2, K2
+	JNZ  done512
+	TESTQ DI, DI
+	JZ   tailCopied512
+	VMOVDQU64 Z0, (DI)(DX*1)
+tailCopied512:
+	MOVQ CX, AX
 done512:
 	VZEROUPPER
 	MOVQ AX, ret+24(FP)

@@ -152,6 +152,17 @@ func testUTF8ValidPrefixRandom(t *testing.T) {
 	}
 }
 
+// validBlocksReach is how much of n bytes of valid text a vector validator
+// with blocks of the given size vouches for: whole blocks for AVX2; all of
+// it for AVX-512, whose last block ends at n (overlapping the one before),
+// once there are 3 bytes before that block to load.
+func validBlocksReach(block, n int) int {
+	if block == 64 && n >= 67 {
+		return n
+	}
+	return n / block * block
+}
+
 // TestUTF8ValidBlocksReach: on valid text the vector validators vouch for
 // every whole block (a kernel that sees errors where there are none would
 // pass the tests above, its blocks going to the scalar loop), and copy
@@ -193,7 +204,7 @@ func TestUTF8ValidBlocksReach(t *testing.T) {
 				dst[i] = guard
 			}
 			got := k.f(&dst[0], &p[0], len(p))
-			if want := len(p) / k.block * k.block; got != want {
+			if want := validBlocksReach(k.block, len(p)); got != want {
 				t.Fatalf("%s on valid % x (align %d): %d, want %d", k.name, p, off, got, want)
 			}
 			if string(dst[:got]) != string(p[:got]) || dst[got] != guard {
@@ -229,7 +240,7 @@ func TestUTF8ValidBlocksGuardPages(t *testing.T) {
 		for i, start := range starts {
 			for _, n := range []int{64, 65, 127, 128, 200, 256} {
 				p := append(append([]byte{}, start...), text...)[:n]
-				want := n / k.block * k.block
+				want := validBlocksReach(k.block, n)
 				if i < 4 {
 					want = 0 // the first block has an error
 				}
