@@ -210,6 +210,16 @@ done:
 	VPTERNLOGD $0x80, Z6, Z5, Z4; \ // the two-byte errors: the AND of the three
 	VPTERNLOGD $0x6A, Z4, Z14, prev2   // (needed & 0x80) ^ errors
 
+// UTF8_BLOCK512(at): K2 is non-zero where the 64-byte block in Z0, from
+// p+at, has an error; the three bytes before each of its bytes are loaded
+// from p+at-1, -2 and -3 (at >= 3).
+#define UTF8_BLOCK512(at) \
+	VMOVDQU64 -1(SI)(at*1), Z1; \
+	VMOVDQU64 -2(SI)(at*1), Z2; \
+	VMOVDQU64 -3(SI)(at*1), Z3; \
+	UTF8_CHECK512(Z0, Z1, Z2, Z3); \
+	VPTESTMB Z2, Z2, K2
+
 // func utf8ValidBlocksAVX512(dst, p *byte, n int) int
 // utf8ValidBlocksAVX2 with AVX-512 (F, BW, VBMI): 64-byte blocks, taken
 // two at a time while 128 bytes are left (as in the AVX2 loop, a pair
@@ -353,11 +363,7 @@ block512:
 	MOVQ BX, DX
 	ORQ  R8, DX
 	JZ   copyBlock512                 // this block and the one before are ASCII
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 -3(SI)(AX*1), Z3
-	UTF8_CHECK512(Z0, Z1, Z2, Z3)
-	VPTESTMB Z2, Z2, K2
+	UTF8_BLOCK512(AX)
 	KORTESTQ K2, K2
 	JNZ  done512
 	MOVQ BX, R8
@@ -411,11 +417,7 @@ tail512:
 tailBlock512:
 	LEAQ -64(CX), DX
 	VMOVDQU64 (SI)(DX*1), Z0
-	VMOVDQU64 -1(SI)(DX*1), Z1
-	VMOVDQU64 -2(SI)(DX*1), Z2
-	VMOVDQU64 -3(SI)(DX*1), Z3
-	UTF8_CHECK512(Z0, Z1, Z2, Z3)
-	VPTESTMB Z2, Z2, K2
+	UTF8_BLOCK512(DX)
 	KORTESTQ K2, K2
 	JNZ  done512
 	TESTQ DI, DI
