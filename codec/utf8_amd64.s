@@ -236,7 +236,6 @@ TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $128-32
 	MOVQ p+8(FP), SI
 	MOVQ n+16(FP), CX
 	XORQ AX, AX                       // offset of the block
-	XORQ R8, R8                       // non-ASCII mask of the block before
 	VBROADCASTI32X4 utf8ByteOneHigh<>(SB), Z9
 	VBROADCASTI32X4 utf8ByteOneLow<>(SB), Z10
 	VBROADCASTI32X4 utf8ByteTwoHigh<>(SB), Z11
@@ -289,7 +288,7 @@ firstCopy512:
 	JZ   firstCopied512
 	VMOVDQU64 Z0, (DI)
 firstCopied512:
-	MOVQ BX, R8
+	MOVQ BX, R8                       // non-ASCII mask of the block before
 	// The blocks after the first start at 64-byte boundaries of the input,
 	// the first of them overlapping this one: a block that straddles two
 	// cache lines costs a load more (input 16 bytes past a boundary, 64 KiB
