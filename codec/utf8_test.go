@@ -120,6 +120,41 @@ func TestUTF8ValidPrefixTwoByteText(t *testing.T) {
 	})
 }
 
+// TestUTF8ValidPrefixAligned puts damage, and four-byte sequences whole
+// or damaged, at every position of three-byte text and of ASCII that start
+// at every offset from a 64-byte boundary. The AVX-512 validator's fast
+// check of a pair of blocks has its own tables, and does not look three
+// bytes back: it sends a pair with a byte F0..FF in it to the full check,
+// and the pair after one that ends with such a byte in its last two or
+// three bytes (or after the first block, whose end falls anywhere). Where
+// a pair starts is fixed by the alignment, so the test sets it rather than
+// leave it to the allocator.
+func TestUTF8ValidPrefixAligned(t *testing.T) {
+	kernelModes(t, func(t *testing.T) {
+		// 330 bytes: the AVX-512 validator takes 256 or more.
+		cjk := []byte(strings.Repeat("\u3042\u4e00\u30a2", 37)[:330])
+		ascii := []byte(strings.Repeat("abcdefghij", 33))
+		damage := []string{"\xf0\x9f\x98\x80", "\xf4\x8f\xbf\xbf", "\xf0\x9f\x98a", "\xf0\x9f\x98", "\xf0\x9fa", "\xf0a", "\xf1\x80\x80\xe3",
+			"\xf4\x90\x80\x80", "\xf0\x8f\xbf\xbf", "\xf5\x80\x80\x80", "\xf0\x9f\x98\x80\x80",
+			"\xe0\x80\x80", "\xe0\x9f\xbf", "\xe0\xa0\x80", "\xed\xa0\x80", "\xed\x9f\xbf", "\xc0\x80", "\xc1\xbf", "\xc2\x80",
+			"\x80", "\xbf\xbf", "\xe3\x80a", "\xe3a", "\xe3\x80\x80\x80", "\xc3\xa9\x80", "\xff", "\xc3"}
+		buf := make([]byte, len(cjk)+128)
+		for _, base := range [][]byte{cjk, ascii} {
+			for align := 0; align < 64; align++ {
+				start := (64-int(uintptr(unsafe.Pointer(&buf[0]))%64))%64 + align
+				for pos := 0; pos < len(base)-5; pos++ {
+					for _, d := range damage {
+						p := buf[start : start+len(base)]
+						copy(p, base)
+						copy(p[pos:], d)
+						checkValidPrefix(t, p)
+					}
+				}
+			}
+		}
+	})
+}
+
 // TestUTF8ValidPrefixRandom mixes valid text of every sequence length with
 // random damage: a changed, deleted or inserted byte, a cut end.
 func TestUTF8ValidPrefixRandom(t *testing.T) {
