@@ -211,22 +211,28 @@ type lazyTable struct {
 	p     unsafe.Pointer
 }
 
-// get returns the table, or nil while it is not built; start starts
+// get returns e's table, or nil while it is not built; start starts
 // building it with build (which returns nil if there is none, or malloc
-// failed: the calls then keep going to Go).
-func (c *lazyTable) get(start bool, build func() unsafe.Pointer) unsafe.Pointer {
+// failed: the calls then keep going to Go). Every call takes this path:
+// it allocates nothing (the closures that start a build live in
+// startBuild, whose arguments escape to the heap).
+func (c *lazyTable) get(start bool, e *codec.Encoding, build func(*codec.Encoding) unsafe.Pointer) unsafe.Pointer {
 	if p := atomic.LoadPointer(&c.p); p != nil || !start {
 		return p
 	}
+	c.startBuild(e, build)
+	return nil
+}
+
+func (c *lazyTable) startBuild(e *codec.Encoding, build func(*codec.Encoding) unsafe.Pointer) {
 	c.start.Do(func() {
 		go func() {
 			defer func() { _ = recover() }() // never take the process down for a shortcut
-			if p := build(); p != nil {
+			if p := build(e); p != nil {
 				atomic.StorePointer(&c.p, p)
 			}
 		}()
 	})
-	return nil
 }
 
 // pairTables and encodeTables hold each encoding's C pair table (for its
@@ -238,7 +244,7 @@ var pairTables, encodeTables [codec.NumEncodings]lazyTable
 // double-byte encoding or its table is not built yet; start starts
 // building it.
 func pairTable(e *codec.Encoding, start bool) unsafe.Pointer {
-	return pairTables[e.ID()].get(start, func() unsafe.Pointer { return buildPairTable(e) })
+	return pairTables[e.ID()].get(start, e, buildPairTable)
 }
 
 // buildPairTable returns e's pair table in C memory, or nil.
@@ -262,7 +268,7 @@ func buildPairTable(e *codec.Encoding) unsafe.Pointer {
 // encodeTable returns e's encode table (registry.h), or nil if e's encoder
 // has none or it is not built yet; start starts building it.
 func encodeTable(e *codec.Encoding, start bool) unsafe.Pointer {
-	return encodeTables[e.ID()].get(start, func() unsafe.Pointer { return buildEncodeTable(e) })
+	return encodeTables[e.ID()].get(start, e, buildEncodeTable)
 }
 
 // buildEncodeTable returns e's encode table in C memory, or nil: the rows

@@ -50,3 +50,21 @@ func TestSlotFitsState(t *testing.T) {
 	t.Logf("slot: %d bytes (decoder %d, encoder %d)", slotSize,
 		reflect.TypeOf(codec.Decoder{}).Size(), reflect.TypeOf(codec.Encoder{}).Size())
 }
+
+// The tables the C wrappers answer calls with are looked up after every
+// call into Go: the lookups allocate nothing (a closure built per call
+// once cost an allocation per streaming call), before and after a table
+// is built.
+func TestTableLookupsDoNotAllocate(t *testing.T) {
+	for _, e := range []*codec.Encoding{codec.UTF8, codec.ShiftJIS, codec.Windows1252} {
+		for _, start := range []bool{false, true, true} {
+			if n := testing.AllocsPerRun(100, func() {
+				pairTable(e, start)
+				encodeTable(e, start)
+				byteTable(e)
+			}); n != 0 {
+				t.Errorf("%s (start %v): %v allocations a lookup", e.Name(), start, n)
+			}
+		}
+	}
+}
