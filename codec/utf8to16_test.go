@@ -169,6 +169,60 @@ func TestUTF8DecoderRuns(t *testing.T) {
 	})
 }
 
+// TestUTF8DecoderHoldsCutSequence: input that ends inside a sequence, into
+// an output that its whole sequences fill, is taken whole (the cut bytes
+// held: they need no room), and the next call writes the character.
+func TestUTF8DecoderHoldsCutSequence(t *testing.T) {
+	kernelModes(t, func(t *testing.T) {
+		text := []byte(strings.Repeat("\u3042b\u00e9\U0001F600", 400))
+		for end := 300; end < len(text)-4; end += 97 {
+			for text[end]&0xC0 == 0x80 || text[end] < 0xC0 {
+				end++ // the start of a multi-byte character
+			}
+			size := utf8SeqLen(text[end])
+			for cut := 1; cut < size; cut++ {
+				whole, src, rest := text[:end], text[:end+cut], text[end+cut:end+size]
+				want := string(text[:end+size])
+				for _, wide := range []bool{false, true} {
+					d := UTF8.NewDecoder(KeepBOM, Fatal)
+					var r, next DecodeResult
+					var got string
+					if wide {
+						out := make([]uint16, len(utf16.Encode([]rune(string(whole)))))
+						more := make([]uint16, 2)
+						r = d.DecodeToUTF16(src, out, false)
+						next = d.DecodeToUTF16(rest, more, false)
+						got = string(utf16.Decode(append(out[:r.Written], more[:next.Written]...)))
+					} else {
+						out := make([]byte, len(whole))
+						more := make([]byte, 4)
+						r = d.DecodeToUTF8(src, out, false)
+						next = d.DecodeToUTF8(rest, more, false)
+						got = string(append(out[:r.Written], more[:next.Written]...))
+					}
+					if r.Status != InputEmpty || r.Read != len(src) {
+						t.Fatalf("%d of a %d-byte character at %d (UTF-16 %v): %v after %d of %d bytes, want all taken", cut, size, end, wide, r.Status, r.Read, len(src))
+					}
+					if next.Status != InputEmpty || got != want {
+						t.Fatalf("%d of a %d-byte character at %d (UTF-16 %v): the next call gave %v, the text differs", cut, size, end, wide, next.Status)
+					}
+				}
+			}
+		}
+	})
+}
+
+// utf8SeqLen is the length of the sequence that lead byte b starts.
+func utf8SeqLen(b byte) int {
+	switch {
+	case b < 0xE0:
+		return 2
+	case b < 0xF0:
+		return 3
+	}
+	return 4
+}
+
 // utf8to16_amd64.s reads utf8StepTables at fixed offsets.
 func TestUTF8StepTablesLayout(t *testing.T) {
 	var s utf8StepTables
