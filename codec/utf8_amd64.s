@@ -290,6 +290,22 @@ GLOBL utf8FastKind<>(SB), RODATA|NOPTR, $64
 	ORQ  R8, DX; \
 	JZ   ascii
 
+// PAIR_ERRORS512(errors): jumps to errors if K2 or K3, from the checks of
+// the pair's blocks (Z2 and Z18), have a bit set.
+#define PAIR_ERRORS512(errors) \
+	VPTESTMB Z2, Z2, K2; \
+	VPTESTMB Z18, Z18, K3; \
+	KORTESTQ K2, K3; \
+	JNZ  errors
+
+// COPY_PAIR512(copied): copies the pair (Z0, Z15) to dst+AX unless dst is
+// nil, then goes on at copied.
+#define COPY_PAIR512(copied) \
+	TESTQ DI, DI; \
+	JZ   copied; \
+	VMOVDQU64 Z0, (DI)(AX*1); \
+	VMOVDQU64 Z15, 64(DI)(AX*1)
+
 // func utf8ValidBlocksAVX512(dst, p *byte, n int) int
 // utf8ValidBlocksAVX2 with AVX-512 (F, BW, VBMI): 64-byte blocks, taken
 // two at a time while 128 bytes are left (as in the AVX2 loop, a pair
@@ -402,15 +418,9 @@ fullCheck512:
 	VMOVDQU64 61(SI)(AX*1), Z19
 	UTF8_CHECK512(Z0, Z1, Z2, Z3)
 	UTF8_CHECK512(Z15, Z17, Z18, Z19)
-	VPTESTMB Z2, Z2, K2
-	VPTESTMB Z18, Z18, K3
-	KORTESTQ K2, K3
-	JNZ  pairError512
+	PAIR_ERRORS512(pairError512)
 	MOVQ BX, R8                       // non-zero if either block is not ASCII
-	TESTQ DI, DI
-	JZ   fullNext512
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
+	COPY_PAIR512(fullNext512)
 fullNext512:
 	ADDQ $128, AX
 	// The next pair has the full check too while a pair has a byte F0..FF:
@@ -431,15 +441,9 @@ fastPair512:
 	VMOVDQU64 62(SI)(AX*1), Z18
 	UTF8_FAST512(Z0, Z1, Z2, Z6)
 	UTF8_FAST512(Z15, Z17, Z18, Z7)
-	VPTESTMB Z2, Z2, K2
-	VPTESTMB Z18, Z18, K3
-	KORTESTQ K2, K3
-	JNZ  fullCheck512                 // an error, or a byte F0..FF
+	PAIR_ERRORS512(fullCheck512)      // an error, or a byte F0..FF
 	MOVQ BX, R8
-	TESTQ DI, DI
-	JZ   fastNext512
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
+	COPY_PAIR512(fastNext512)
 fastNext512:
 	ADDQ $128, AX
 	JMP  fastPair512
@@ -454,10 +458,7 @@ firstClean512:
 	ADDQ $64, AX
 	JMP  done512
 copyPair512:
-	TESTQ DI, DI
-	JZ   pairCopied512
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
+	COPY_PAIR512(pairCopied512)
 pairCopied512:
 	ADDQ $128, AX
 	JMP  ascii512
