@@ -77,6 +77,16 @@ struct whatencgo_encode_table {
 // The most input (bytes, or UTF-16 units) a call the wrappers answer has.
 #define WHATENCGO_SMALL_CALL_MAX 512
 
+// The most a call the wrappers answer has when its input is not all ASCII
+// (ASCII is a copy): their loops take a character at a time, about 1 ns a
+// byte through a decoder's byte or pair table and 1.4-1.6 ns through UTF-8
+// validation, UTF-16 or an encoder's table, where a call into Go costs
+// ~115 ns and then 0.15-0.45 ns a byte (Zen 4, tests/bench: at 510 bytes
+// the wrappers took 480-810 ns, Go 126-354 ns at 520). Past these, Go is
+// the faster.
+#define WHATENCGO_SMALL_CALL_TABLE_MAX 192
+#define WHATENCGO_SMALL_CALL_MIXED_MAX 96
+
 #define WHATENCGO_DECODER_TAG 0x57444543u // "WDEC"
 #define WHATENCGO_ENCODER_TAG 0x57454e43u // "WENC"
 

@@ -105,9 +105,16 @@ static int ascii_call_fits(const void *src, size_t n, size_t src_unit,
     return s + n * src_unit <= d || d + m * dst_unit <= s;
 }
 
+// all_ascii stops at the first 32 bytes with a byte of the upper half: a
+// call over WHATENCGO_SMALL_CALL_MIXED_MAX that has one goes to Go.
 static int all_ascii(const uint8_t *p, size_t n) {
     uint64_t acc = 0;
     size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        uint64_t w[4];
+        memcpy(w, p + i, 32);
+        if (((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ull) != 0) return 0;
+    }
     for (; i + 8 <= n; i += 8) {
         uint64_t w;
         memcpy(&w, p + i, 8);
@@ -400,6 +407,7 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
     if (!ascii_call_fits(src, n, src_unit, dst, *dst_len, dst_unit) || (s = passing_slot(h, tag, bit)) == NULL) return 0;
     uint32_t passes = __atomic_load_n(&s->ascii, __ATOMIC_RELAXED);
     if (tag == WHATENCGO_DECODER_TAG && (passes & (WHATENCGO_UTF16LE_PASSES | WHATENCGO_UTF16BE_PASSES)) != 0) {
+        if (n > 2 * WHATENCGO_SMALL_CALL_MIXED_MAX) return 0;
         ptrdiff_t w = utf16_call(src, n, (passes & WHATENCGO_UTF16BE_PASSES) != 0, dst, *dst_len, dst_unit);
         if (w < 0) return 0;
         *dst_len = (size_t)w;
@@ -409,6 +417,7 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
     if (src_unit == 1 ? !all_ascii(src, n) : !all_ascii16(src, n)) {
         ptrdiff_t w = -1;
         if (tag == WHATENCGO_ENCODER_TAG) {
+            if (n > WHATENCGO_SMALL_CALL_MIXED_MAX) return 0;
             const struct whatencgo_encode_table *et = __atomic_load_n(&s->encode, __ATOMIC_ACQUIRE);
             if (et != NULL)
                 w = encode_call(et, src, n, src_unit, dst, *dst_len);
@@ -421,12 +430,13 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
         }
         const struct whatencgo_byte_table *t = __atomic_load_n(&s->bytes, __ATOMIC_ACQUIRE);
         const struct whatencgo_pair_table *pt;
-        if (t != NULL)
-            w = byte_call(t, src, n, dst, *dst_len, dst_unit);
-        else if ((pt = __atomic_load_n(&s->pairs, __ATOMIC_ACQUIRE)) != NULL)
-            w = pair_call(pt, src, n, dst, *dst_len, dst_unit);
-        else if ((__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_UTF8_PASSES) != 0)
-            w = utf8_call(src, n, dst, *dst_len, dst_unit);
+        if (t != NULL) {
+            if (n <= WHATENCGO_SMALL_CALL_TABLE_MAX) w = byte_call(t, src, n, dst, *dst_len, dst_unit);
+        } else if ((pt = __atomic_load_n(&s->pairs, __ATOMIC_ACQUIRE)) != NULL) {
+            if (n <= WHATENCGO_SMALL_CALL_TABLE_MAX) w = pair_call(pt, src, n, dst, *dst_len, dst_unit);
+        } else if ((__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_UTF8_PASSES) != 0) {
+            if (n <= WHATENCGO_SMALL_CALL_MIXED_MAX) w = utf8_call(src, n, dst, *dst_len, dst_unit);
+        }
         if (w < 0) return 0;
         *dst_len = (size_t)w;
         if (info != NULL) memset(info, 0, info_size);
