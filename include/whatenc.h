@@ -83,10 +83,11 @@
  *   microseconds; later calls cost tens of nanoseconds.  Convert whole
  *   buffers per call, never a character at a time.
  * - Small calls: a streaming call that is not the last, with at most 512
- *   bytes (or UTF-16 units) of input, is answered without entering the Go
- *   runtime when the handle's state and the input allow it (ASCII, valid
- *   UTF-8 or UTF-16, characters the encoding's tables map), with exactly the
- *   result Go would give.  For the double-byte encodings and the encoders
+ *   bytes (or UTF-16 units) of ASCII input, or at most 192 bytes a decoder's
+ *   byte or pair table maps, or at most 96 bytes (units) of other input, is
+ *   answered without entering the Go runtime when the handle's state and
+ *   the input allow it (ASCII, valid UTF-8 or UTF-16, characters the
+ *   encoding's tables map), with exactly the result Go would give.  For the double-byte encodings and the encoders
  *   these tables are built in the background after the first such call to
  *   a handle of that encoding (a few milliseconds, up to 128 KiB each, kept
  *   until the process exits); until then such calls go to Go.
