@@ -35,49 +35,62 @@ static size_t fill(const char *unit, size_t n) {
     return k;
 }
 
+// One call on handle h with the first n bytes of in; returns its status
+// and sets *read.
+typedef whatenc_status (*call_fn)(void *h, size_t n, size_t *read);
+
+static whatenc_status decode8(void *h, size_t n, size_t *read) {
+    size_t written = sizeof out;
+    *read = n;
+    return whatenc_decoder_decode_to_utf8(h, in, read, out, &written, 0, NULL);
+}
+
+static whatenc_status decode16(void *h, size_t n, size_t *read) {
+    size_t written = sizeof out / 2;
+    *read = n;
+    return whatenc_decoder_decode_to_utf16(h, in, read, (uint16_t *)(void *)out, &written, 0, NULL);
+}
+
+static whatenc_status encode8(void *h, size_t n, size_t *read) {
+    size_t written = sizeof out;
+    *read = n;
+    return whatenc_encoder_encode_from_utf8(h, in, read, out, &written, 0, NULL);
+}
+
 // The best of ROUNDS rounds of CALLS calls, in ns a call; every call must
 // take its whole input.
-static double decode_ns(int encoding, size_t n, int utf16) {
-    whatenc_decoder *d;
-    if (whatenc_decoder_new(encoding, WHATENC_BOM_KEEP, WHATENC_REPLACEMENT, &d) != WHATENC_OK) exit(1);
+static double best_ns(call_fn call, void *h, size_t n) {
     double best = 1e18;
     for (int r = 0; r < ROUNDS; r++) {
         double t0 = now();
         for (int i = 0; i < CALLS; i++) {
-            size_t read = n, written = utf16 ? sizeof out / 2 : sizeof out;
-            whatenc_status st = utf16 ? whatenc_decoder_decode_to_utf16(d, in, &read, (uint16_t *)(void *)out, &written, 0, NULL)
-                                      : whatenc_decoder_decode_to_utf8(d, in, &read, out, &written, 0, NULL);
+            size_t read;
+            whatenc_status st = call(h, n, &read);
             if (st != WHATENC_OK || read != n) {
-                fprintf(stderr, "decode: status %d, %zu of %zu bytes\n", st, read, n);
+                fprintf(stderr, "status %d, %zu of %zu bytes\n", st, read, n);
                 exit(1);
             }
         }
         double t = (now() - t0) / CALLS;
         if (t < best) best = t;
     }
-    whatenc_decoder_free(d);
     return best;
+}
+
+static double decode_ns(int encoding, size_t n, int utf16) {
+    whatenc_decoder *d;
+    if (whatenc_decoder_new(encoding, WHATENC_BOM_KEEP, WHATENC_REPLACEMENT, &d) != WHATENC_OK) exit(1);
+    double ns = best_ns(utf16 ? decode16 : decode8, d, n);
+    whatenc_decoder_free(d);
+    return ns;
 }
 
 static double encode_ns(int encoding, size_t n) {
     whatenc_encoder *e;
     if (whatenc_encoder_new(encoding, WHATENC_HTML, &e) != WHATENC_OK) exit(1);
-    double best = 1e18;
-    for (int r = 0; r < ROUNDS; r++) {
-        double t0 = now();
-        for (int i = 0; i < CALLS; i++) {
-            size_t read = n, written = sizeof out;
-            whatenc_status st = whatenc_encoder_encode_from_utf8(e, in, &read, out, &written, 0, NULL);
-            if (st != WHATENC_OK || read != n) {
-                fprintf(stderr, "encode: status %d, %zu of %zu bytes\n", st, read, n);
-                exit(1);
-            }
-        }
-        double t = (now() - t0) / CALLS;
-        if (t < best) best = t;
-    }
+    double ns = best_ns(encode8, e, n);
     whatenc_encoder_free(e);
-    return best;
+    return ns;
 }
 
 int main(void) {
