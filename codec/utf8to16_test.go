@@ -179,7 +179,7 @@ func TestUTF8DecoderHoldsCutSequence(t *testing.T) {
 			for text[end]&0xC0 == 0x80 || text[end] < 0xC0 {
 				end++ // the start of a multi-byte character
 			}
-			size := utf8SeqLen(text[end])
+			size := int(utf8Seqs[text[end]].size)
 			for cut := 1; cut < size; cut++ {
 				whole, src, rest := text[:end], text[:end+cut], text[end+cut:end+size]
 				want := string(text[:end+size])
@@ -210,17 +210,6 @@ func TestUTF8DecoderHoldsCutSequence(t *testing.T) {
 			}
 		}
 	})
-}
-
-// utf8SeqLen is the length of the sequence that lead byte b starts.
-func utf8SeqLen(b byte) int {
-	switch {
-	case b < 0xE0:
-		return 2
-	case b < 0xF0:
-		return 3
-	}
-	return 4
 }
 
 // utf8to16_amd64.s reads utf8StepTables at fixed offsets.
