@@ -350,7 +350,7 @@ func whatencgo_decode(h, src unsafe.Pointer, srcLen *C.size_t, dst unsafe.Pointe
 	} else {
 		r = s.decoder().DecodeToUTF8(in, unsafe.Slice((*byte)(dst), m), last != 0)
 	}
-	s.setDecoderCalls(last == 0 && n <= smallCallMax)
+	s.setDecoderCalls(last == 0 && n <= decodeTableCallMax)
 	*srcLen, *dstLen = C.size_t(r.Read), C.size_t(r.Written)
 	if info != nil {
 		if r.Replaced {
@@ -463,7 +463,7 @@ func whatencgo_encode(h, src unsafe.Pointer, srcLen *C.size_t, dst unsafe.Pointe
 	} else {
 		r = s.encoder().EncodeFromUTF8(unsafe.Slice((*byte)(src), n), out, last != 0)
 	}
-	s.setEncoderCalls(last == 0 && n <= smallCallMax)
+	s.setEncoderCalls(last == 0 && n <= encodeTableCallMax)
 	*srcLen, *dstLen = C.size_t(r.Read), C.size_t(r.Written)
 	if info != nil {
 		if r.Replaced {

@@ -98,8 +98,9 @@ func (s *slot) encoder() *codec.Encoder { return (*codec.Encoder)(unsafe.Pointer
 // calls the C wrappers may answer: those with ASCII input, in each input
 // form, while the state passes it through unchanged, and then input its
 // encoding's table maps, once built, or any valid input if it writes
-// UTF-8. small says the call was one the wrappers could have answered: the
-// first such call to an encoder with a table starts building it.
+// UTF-8. small says the call was one the wrappers could have answered
+// through the table (encodeTableCallMax): the first such call to an
+// encoder with a table starts building it.
 func (s *slot) setEncoderCalls(small bool) {
 	enc := s.encoder()
 	var v uint32
@@ -136,8 +137,9 @@ func (s *slot) setPasses(v uint32) {
 // through its pair table, once built, or valid and complete UTF-8 if it
 // decodes UTF-8 (between characters and past BOM handling, valid UTF-8
 // decodes to itself), or valid UTF-16 if it decodes UTF-16. small says the
-// call was one the wrappers could have answered: the first such call to a
-// double-byte decoder starts building its encoding's pair table.
+// call was one the wrappers could have answered through a pair table
+// (decodeTableCallMax): the first such call to a double-byte decoder starts
+// building its encoding's pair table.
 func (s *slot) setDecoderCalls(small bool) {
 	d := s.decoder()
 	passes := d.PassesASCII()
@@ -200,8 +202,14 @@ func byteTable(e *codec.Encoding) unsafe.Pointer {
 	return c.p
 }
 
-// smallCallMax is the most input a call the C wrappers answer has.
-const smallCallMax = C.WHATENCGO_SMALL_CALL_MAX
+// decodeTableCallMax and encodeTableCallMax are the most input a call the
+// C wrappers answer through a decoder's pair table or an encoder's table
+// has (registry.h): a larger call does not start building one, which
+// would never serve it.
+const (
+	decodeTableCallMax = C.WHATENCGO_SMALL_CALL_TABLE_MAX
+	encodeTableCallMax = C.WHATENCGO_SMALL_CALL_MIXED_MAX
+)
 
 // lazyTable is a C table that is built in the background once asked for
 // (building one takes a few milliseconds: a codec run per entry), stored
