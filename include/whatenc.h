@@ -87,10 +87,12 @@
  *   byte or pair table maps, or at most 96 bytes (units) of other input, is
  *   answered without entering the Go runtime when the handle's state and
  *   the input allow it (ASCII, valid UTF-8 or UTF-16, characters the
- *   encoding's tables map), with exactly the result Go would give.  For the double-byte encodings and the encoders
- *   these tables are built in the background after the first such call to
- *   a handle of that encoding (a few milliseconds, up to 128 KiB each, kept
- *   until the process exits); until then such calls go to Go.
+ *   encoding's tables map), with exactly the result Go would give.  For
+ *   the double-byte encodings and the encoders these tables are built in
+ *   the background after the first call small enough for them (192 bytes
+ *   to a decoder, 96 to an encoder) to a handle of that encoding (a few
+ *   milliseconds, up to 128 KiB each, kept until the process exits); until
+ *   then such calls go to Go.
  */
 #ifndef WHATENC_H
 #define WHATENC_H
