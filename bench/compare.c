@@ -823,8 +823,8 @@ int main(int argc, char **argv) {
     }
     time_t tt = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&tt));
-    printf("whatenc %s vs encoding_rs (encoding_c; default and fast-legacy-encode), ICU %s, glibc iconv\n",
-           whatenc_version_string(), U_ICU_VERSION);
+    printf("whatenc %s (%s kernels) vs encoding_rs (encoding_c; default and fast-legacy-encode), ICU %s, glibc iconv\n",
+           whatenc_version_string(), whatenc_kernels(), U_ICU_VERSION);
     printf("machine: %s, %ld cores; %s; %d KiB buffers; best of %d samples of >= %.0f MB\n\n", machine,
            sysconf(_SC_NPROCESSORS_ONLN), date, CHUNK / 1024, RUNS, TARGET_BYTES / 1e6);
 

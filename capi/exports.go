@@ -166,6 +166,17 @@ func whatencgo_encoding_count() (st C.int) {
 	return codec.NumEncodings
 }
 
+//export whatencgo_kernels
+func whatencgo_kernels() C.int {
+	switch codec.Kernels() {
+	case "avx512":
+		return 2
+	case "avx2":
+		return 1
+	}
+	return 0
+}
+
 //export whatencgo_encoding_name
 func whatencgo_encoding_name(id C.int) (name *C.char) {
 	defer func() {

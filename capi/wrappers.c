@@ -499,6 +499,13 @@ int whatenc_encoding_count(void) {
     return whatencgo_encoding_count();
 }
 
+const char *whatenc_kernels(void) {
+    GUARD(NULL);
+    static const char *const names[] = {"generic", "avx2", "avx512"};
+    int k = whatencgo_kernels();
+    return k >= 0 && k < 3 ? names[k] : NULL;
+}
+
 const char *whatenc_encoding_name(int encoding) {
     GUARD(NULL);
     return whatencgo_encoding_name(encoding);

@@ -19,9 +19,10 @@ func narrowASCIIAVX2(dst, src *byte, n int, order *[16]byte) int
 func cpuidex(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 func xgetbv0() (eax, edx uint32)
 
-// useAVX2 selects the vector kernels; tests switch it off to check the
-// portable code on the same machine.
-var useAVX2 = hasAVX2()
+// useAVX2 selects the vector kernels (unless WHATENC_CPU says "generic",
+// cpu.go); tests switch it off to check the portable code on the same
+// machine.
+var useAVX2 = cpuLevel >= 1 && hasAVX2()
 
 func hasAVX2() bool {
 	maxLeaf, _, _, _ := cpuidex(0, 0)
@@ -40,9 +41,9 @@ func hasAVX2() bool {
 	return ebx7&(1<<5) != 0
 }
 
-// useAVX512 selects the AVX-512 kernels where one exists; only set with
-// useAVX2.
-var useAVX512 = hasAVX2() && hasAVX512()
+// useAVX512 selects the AVX-512 kernels where one exists (unless
+// WHATENC_CPU says "avx2" or "generic"); only set with useAVX2.
+var useAVX512 = useAVX2 && cpuLevel >= 2 && hasAVX512()
 
 // hasAVX512 reports the AVX-512 the kernels use (F, BW, VL, VBMI and VBMI2, as
 // from Ice Lake and Zen 4 on; with BMI2), with the operating system saving

@@ -2,6 +2,7 @@
 // labels, BOM handling, streaming, one-shot calls, encodeInto.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -22,6 +23,24 @@ TEST(Version, HeaderAndLibraryAgree) {
                        std::to_string(WHATENC_VERSION_MINOR) + "." +
                        std::to_string(WHATENC_VERSION_PATCH);
     EXPECT_EQ(want, WHATENC_VERSION_STRING);
+}
+
+// The kernels in use: one of three names, and what WHATENC_CPU allows when
+// the test runs with it set (make test-asan sets "generic", test-cgocheck2
+// "avx2").
+TEST(Kernels, NamedAndAsTheVariableAllows) {
+    ASSERT_NE(whatenc_kernels(), nullptr);
+    std::string k = whatenc_kernels();
+    EXPECT_TRUE(k == "avx512" || k == "avx2" || k == "generic") << k;
+    if (const char *v = getenv("WHATENC_CPU")) {
+        std::string want = v;
+        if (want == "generic") {
+            EXPECT_EQ(k, "generic");
+        }
+        if (want == "avx2") {
+            EXPECT_NE(k, "avx512");
+        }
+    }
 }
 
 TEST(Status, PinnedValues) {

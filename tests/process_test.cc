@@ -102,6 +102,7 @@ TEST(Fork, ChildGetsForkedStatus) {
                WHATENC_ERR_FORKED;
         bad += whatenc_encoding_for_label("utf-8", 5) != WHATENC_ERR_FORKED;
         bad += whatenc_encoding_name(0) != nullptr;
+        bad += whatenc_kernels() != nullptr;
         uint8_t *out = nullptr;
         size_t len = 0;
         bad += whatenc_decode(0, reinterpret_cast<const uint8_t *>("a"), 1, &out, &len, nullptr) != WHATENC_ERR_FORKED;
@@ -132,6 +133,7 @@ TEST(Header, DeclaredFunctionsAreTheExports) {
     CHECK_EXPORT(whatenc_version_string)
     CHECK_EXPORT(whatenc_strerror)
     CHECK_EXPORT(whatenc_init)
+    CHECK_EXPORT(whatenc_kernels)
     CHECK_EXPORT(whatenc_encoding_for_label)
     CHECK_EXPORT(whatenc_encoding_count)
     CHECK_EXPORT(whatenc_encoding_name)

@@ -33,7 +33,8 @@ WITH_ENCODER = [e for e in ALL if e.has_encoder and e.name != "x-user-defined"]
 
 def pytest_report_header(config: object) -> str:
     state = "present" if CORPUS.is_dir() else "ABSENT: corpus round trips are skipped"
-    return (f"whatenc {whatenc.library_version} from {whatenc.library_path}; "
+    return (f"whatenc {whatenc.library_version} ({whatenc.kernels} kernels) "
+            f"from {whatenc.library_path}; "
             f"corpus {CORPUS}: {state}")
 
 

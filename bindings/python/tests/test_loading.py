@@ -24,6 +24,14 @@ def test_version_and_bundled_library() -> None:
         assert Path(whatenc.library_path).parent == pkg, "the bundled library comes first"
 
 
+def test_kernels_as_whatenc_cpu_allows(tmp_path: Path) -> None:
+    assert whatenc.kernels in ("avx512", "avx2", "generic")
+    for value, allowed in (("generic", {"generic"}), ("avx2", {"avx2", "generic"})):
+        env = dict(os.environ, WHATENC_CPU=value)
+        r = _run("import whatenc; print(whatenc.kernels)", env, str(tmp_path))
+        assert r.returncode == 0 and r.stdout.strip() in allowed, (value, r.stdout, r.stderr)
+
+
 def test_whatenc_library_overrides(tmp_path: Path) -> None:
     env = dict(os.environ, WHATENC_LIBRARY=whatenc.library_path)
     r = _run("import whatenc; print(whatenc.library_path)", env, str(tmp_path))

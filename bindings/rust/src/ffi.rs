@@ -134,6 +134,7 @@ macro_rules! declare {
 declare! {
     fn whatenc_version_number() -> c_uint;
     fn whatenc_version_string() -> *const c_char;
+    fn whatenc_kernels() -> *const c_char;
     fn whatenc_strerror(status: c_int) -> *const c_char;
     fn whatenc_init() -> whatenc_status;
 

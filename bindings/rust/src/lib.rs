@@ -84,6 +84,19 @@ pub fn library_version() -> &'static str {
         .unwrap_or("?")
 }
 
+/// The vector kernels libwhatenc chose when it was loaded: `"avx512"`,
+/// `"avx2"` or `"generic"` (the environment variable `WHATENC_CPU` can hold
+/// them lower; output is the same with any of them).
+pub fn kernels() -> &'static str {
+    // SAFETY: no arguments; it returns a static string, or NULL.
+    let p = unsafe { ffi::whatenc_kernels() };
+    if p.is_null() {
+        return "?"; // only in a forked child
+    }
+    // SAFETY: static NUL-terminated string.
+    unsafe { CStr::from_ptr(p) }.to_str().unwrap_or("?")
+}
+
 // ---------------------------------------------------------------- Encoding
 
 /// An encoding of the standard (section 4.2): a small `Copy` value that

@@ -258,3 +258,24 @@ fn surrogate_pair_split_across_utf16_calls() {
     let (_, _, written, unm) = e.encode_from_utf16(&[0xDC00], &mut out, true);
     assert_eq!((&out[..written], unm), (&rs(Encoding::GB18030).encode("\u{FFFD}").0[..], false));
 }
+
+/// The kernels libwhatenc chose, and what WHATENC_CPU allows in a child
+/// process (the variable is read when the library is loaded).
+#[test]
+fn kernels_as_whatenc_cpu_allows() {
+    let k = whatenc::kernels();
+    assert!(["avx512", "avx2", "generic"].contains(&k), "{k}");
+    if let Ok(v) = std::env::var("WHATENC_KERNELS_CHILD") {
+        assert!(v == "generic" && k == "generic" || v == "avx2" && k != "avx512", "WHATENC_CPU={v}: {k}");
+        return;
+    }
+    for v in ["generic", "avx2"] {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "kernels_as_whatenc_cpu_allows", "--nocapture"])
+            .env("WHATENC_CPU", v)
+            .env("WHATENC_KERNELS_CHILD", v)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "WHATENC_CPU={v}: {}", String::from_utf8_lossy(&out.stdout));
+    }
+}

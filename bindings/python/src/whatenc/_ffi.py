@@ -197,6 +197,7 @@ def _declare(lib: ctypes.CDLL) -> None:
     table: dict[str, tuple[Any, list[Any], Any]] = {
         "whatenc_version_number": (c_uint, [], None),
         "whatenc_version_string": (c_char_p, [], None),
+        "whatenc_kernels": (c_char_p, [], _check_ptr),
         "whatenc_strerror": (c_char_p, [c_int], None),
         "whatenc_init": (c_int, [], _check),
         "whatenc_encoding_for_label": (c_int, [c_char_p, c_size_t], _check),
