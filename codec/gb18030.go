@@ -32,11 +32,21 @@ func (d *Decoder) decodeGB18030(src []byte, s *sink, last bool) (Status, int) {
 			return status, i
 		}
 	}
+	// The fast paths stop before a four-byte sequence, which the loop below
+	// decodes. Those come in runs, a word or a few of a script that only
+	// four bytes encode (between spaces, or markup), and a fast path's start
+	// costs more than a few characters here: it is not called for a
+	// four-byte sequence, nor for the 16 bytes after one. zh_cn.html (605
+	// such characters in 170 runs), old and new test binaries in turns, ten
+	// rounds: to UTF-8 3193 -> 3469 MB/s, to UTF-16 3841 -> 4127 (medians).
+	scalarUntil := 0
 	for i < len(src) {
-		if s.wide {
-			i = decodePairsUTF16(familyGB18030, src, i, s)
-		} else {
-			i = decodePairsUTF8(familyGB18030, src, i, s)
+		if i >= scalarUntil && (i+1 >= len(src) || src[i]-0x81 > 0xFE-0x81 || src[i+1]-0x30 > 9) {
+			if s.wide {
+				i = decodePairsUTF16(familyGB18030, src, i, s)
+			} else {
+				i = decodePairsUTF8(familyGB18030, src, i, s)
+			}
 		}
 		if i == len(src) {
 			break
@@ -119,6 +129,7 @@ func (d *Decoder) decodeGB18030(src []byte, s *sink, last bool) (Status, int) {
 			continue
 		}
 		i += 4
+		scalarUntil = i + 16
 		if c := gb18030RangesCodePoint(gb18030FourBytePointer(b, b2, b3, b4)); c != 0 {
 			s.put(c)
 		} else if d.fail(s, 4) {

@@ -1,9 +1,11 @@
 package codec
 
 import (
+	"math/rand"
 	"testing"
 
 	"github.com/whatenc/whatenc/indexes"
+	"github.com/whatenc/whatenc/internal/reference"
 )
 
 // gb18030FourBytes returns the four bytes of a gb18030 four-byte pointer.
@@ -152,4 +154,48 @@ func TestGBKEncoder(t *testing.T) {
 	checkUnmappable(t, GBK, "\u4E02\uE7C7", []byte{0x81, 0x40}, 0xE7C7)
 	checkEncode(t, GB18030, "\u0080", []byte{0x81, 0x30, 0x81, 0x30})
 	checkEncode(t, GBK, "\u4E02", []byte{0x81, 0x40})
+}
+
+// The gb18030 decoder against the reference on text the way HTML pages
+// have it: runs of four-byte sequences (words of scripts that only four
+// bytes encode) between two-byte characters, ASCII and markup, long enough
+// for the pairs kernels, with damage (a cut or bad four-byte sequence, a
+// lone lead) now and then; with the kernels and without, in one call and
+// with chunk splits. The decoder calls its fast paths neither before a
+// four-byte sequence nor for the 16 bytes after one.
+func TestGB18030FourByteRuns(t *testing.T) {
+	needReference(t)
+	four := [][]byte{gb18030FourBytes(0), gb18030FourBytes(7457), gb18030FourBytes(189000), gb18030FourBytes(39419)}
+	for _, c := range "हिन्दीಕನ್ನಡ한국어ไทย😀" {
+		b, _, _, ok := reference.Encode(GB18030.Name(), []rune{c}, reference.EncodeFatal)
+		if !ok || len(b) != 4 {
+			t.Fatalf("U+%04X: % x is not a four-byte sequence", c, b)
+		}
+		four = append(four, b)
+	}
+	two := pairsCorpus(t, GB18030)
+	other := []string{" ", "<a href=\"/wiki/x\">", "</a>", "\n", "\x81\x30\x81", "\x81\x30\x41", "\x81", "\x80", "\xff", "\x81\x30\x81\x30"}
+	kernelModes(t, func(t *testing.T) {
+		rng := rand.New(rand.NewSource(71))
+		for k := 0; k < 80; k++ {
+			var src []byte
+			for len(src) < 200+rng.Intn(600) {
+				switch r := rng.Intn(10); {
+				case r < 4:
+					for j := 1 + rng.Intn(6); j > 0; j-- {
+						src = append(src, four[rng.Intn(len(four))]...)
+					}
+				case r < 7:
+					for j := rng.Intn(20); j > 0; j-- {
+						src = append(src, two[rng.Intn(len(two))]...)
+					}
+				case r < 9:
+					src = append(src, other[rng.Intn(4)]...)
+				default:
+					src = append(src, other[rng.Intn(len(other))]...)
+				}
+			}
+			diffDecode(t, GB18030, src, int64(k))
+		}
+	})
 }
