@@ -396,7 +396,7 @@ func (enc *Encoder) encodeSingleByteRun(src, dst []byte, i int, res *EncodeResul
 // positions in src and dst.
 func encodeSingleByteWords(index *indexes.SingleByte, t *singleByteTables, src, dst []byte, i, w int) (int, int) {
 	if !useAVX2 {
-		return encodeSingleByteWordsTo(index, t.encode2, src, dst, i, w, len(src))
+		return encodeSingleByteWordsTo(index, t, src, dst, i, w, len(src))
 	}
 	// The vector kernel (encodeBlocksAVX512 where the CPU has AVX-512,
 	// else blockToSingleByteAVX2) takes text in the encoding's block of
@@ -424,7 +424,7 @@ func encodeSingleByteWords(index *indexes.SingleByte, t *singleByteTables, src, 
 			backoff = len(src)
 		}
 		end := min(len(src), i+backoff)
-		i2, w2 := encodeSingleByteWordsTo(index, t.encode2, src, dst, i, w, end)
+		i2, w2 := encodeSingleByteWordsTo(index, t, src, dst, i, w, end)
 		if i2+4 <= end || w2 == len(dst) || i2+4 > len(src) {
 			// It stopped where encodeSingleByteRun must look, or at the end.
 			return i2, w2
@@ -436,10 +436,16 @@ func encodeSingleByteWords(index *indexes.SingleByte, t *singleByteTables, src, 
 // encodeSingleByteWordsTo is encodeSingleByteWords without the vector
 // kernel, up to src[end] (it stops four bytes before): each step loads four
 // bytes at once and takes an ASCII byte (or a run), a two-byte sequence
-// (through two) or a three-byte one, with the checks of
-// encodeSingleByteRun.
-func encodeSingleByteWordsTo(index *indexes.SingleByte, two *[0x800]byte, src, dst []byte, i, w, end int) (int, int) {
+// (through t.encode2) or a three-byte one (through t.blocks.three in the
+// encoding's block of three-byte code points, else the index), with the
+// checks of encodeSingleByteRun.
+func encodeSingleByteWordsTo(index *indexes.SingleByte, t *singleByteTables, src, dst []byte, i, w, end int) (int, int) {
 	sp, dp := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(dst))
+	two, blk := t.encode2, t.blocks
+	// The first two bytes of the sequences of the three-byte block, as a
+	// load has them (second3 is even: the block's second bytes are
+	// second3 and second3+1).
+	block3 := uint32(blk.second3)<<8 | uint32(blk.lead3)
 	for i+4 <= end && w < len(dst) {
 		x := *(*uint32)(unsafe.Add(sp, i))
 		switch {
@@ -483,6 +489,39 @@ func encodeSingleByteWordsTo(index *indexes.SingleByte, two *[0x800]byte, src, d
 			i += 2
 			w++
 		case x&0xC0C0F0 == 0x8080E0:
+			if x&0xFEFF == block3 && blk.three[x>>2&0x40|x>>16&0x3F] != 0 {
+				// A run in the block (Thai, or the punctuation of U+2000
+				// to U+207F): one table, no index, a loop of its own.
+				pair := uint64(block3|0x800000) * (1 + 1<<24)
+				for i+8 <= end && len(dst)-w >= 2 {
+					// Two at a time while both are in the block.
+					y := *(*uint64)(unsafe.Add(sp, i))
+					if y&0xC0FEFFC0FEFF != pair {
+						break
+					}
+					b, b1 := blk.three[y>>2&0x40|y>>16&0x3F], blk.three[y>>26&0x40|y>>40&0x3F]
+					if b == 0 || b1 == 0 {
+						break
+					}
+					*(*uint16)(unsafe.Add(dp, w)) = uint16(b) | uint16(b1)<<8
+					i += 6
+					w += 2
+				}
+				for i+4 <= end && w < len(dst) {
+					x = *(*uint32)(unsafe.Add(sp, i))
+					if x&0xC0FEFF != block3|0x800000 {
+						break
+					}
+					b := blk.three[x>>2&0x40|x>>16&0x3F]
+					if b == 0 {
+						break
+					}
+					*(*byte)(unsafe.Add(dp, w)) = b
+					i += 3
+					w++
+				}
+				continue
+			}
 			c := rune(threeBytesCodePoint(x))
 			if c < 0x800 || c>>11 == 0x1B { // overlong, or a surrogate
 				return i, w

@@ -72,9 +72,98 @@ func blockOf(e *Encoding) rune {
 	return rune(tb.blockLead&0x1F) << 6
 }
 
+// threeBlockOf returns the first code point of e's block of three-byte
+// code points (Thai for windows-874, the punctuation of U+2000 to U+207F
+// for most), which the AVX-512 kernel and the word loop take through a
+// table of their own.
+func threeBlockOf(e *Encoding) rune {
+	tb := e.sbTables
+	tb.twoByteTable(e.sbIndex)
+	return rune(tb.blocks.lead3&0x0F)<<12 | rune(tb.blocks.second3&0x3F)<<6
+}
+
+// withThreeByteNearMisses inserts into src, now and then, sequences that
+// differ from those of the three-byte block at block by one byte: another
+// lead byte or second byte (valid UTF-8 of another block), a third byte
+// that is not a continuation byte, a sequence cut short.
+func withThreeByteNearMisses(rng *rand.Rand, src []byte, block rune) []byte {
+	lead, second := 0xE0|byte(block>>12), 0x80|byte(block>>6&0x3F)
+	misses := [][]byte{
+		{lead ^ 1, second, 0x80 | byte(rng.Intn(64))},
+		{lead, second + 2, 0x80 | byte(rng.Intn(64))},
+		{lead, second ^ 0x10, 0x80 | byte(rng.Intn(64))},
+		{lead, second, 0x41},
+		{lead, second, 0xC3, 0xA9},
+		{lead, second},
+		{lead, 0x41, 0x80},
+	}
+	var out []byte
+	for len(src) > 0 {
+		n := min(len(src), 1+rng.Intn(40))
+		for n < len(src) && src[n]&0xC0 == 0x80 {
+			n++ // between characters
+		}
+		out = append(out, src[:n]...)
+		src = src[n:]
+		if rng.Intn(3) == 0 {
+			out = append(out, misses[rng.Intn(len(misses))]...)
+		}
+	}
+	return out
+}
+
+// Each near miss of withThreeByteNearMisses between runs of 0 to 4
+// characters of the three-byte block, at each place a step of two
+// sequences can meet it, for every single-byte encoding and kernel mode.
+func TestSingleByteEncodersThreeByteNearMisses(t *testing.T) {
+	needReference(t)
+	kernelModes(t, func(t *testing.T) {
+		for _, e := range Encodings() {
+			if !e.IsSingleByte() {
+				continue
+			}
+			block := threeBlockOf(e)
+			var in []rune // the block's characters the encoding has
+			for c := block; c < block+128; c++ {
+				if _, ok := e.sbIndex.Byte(c); ok {
+					in = append(in, c)
+				}
+			}
+			if len(in) == 0 {
+				continue // none above U+07FF (ISO-8859-1's compatible ones)
+			}
+			lead, second := 0xE0|byte(block>>12), 0x80|byte(block>>6&0x3F)
+			misses := [][]byte{{lead ^ 1, second, 0x80}, {lead ^ 1, second + 1, 0xBF}, {lead, second + 2, 0x80}, {lead, second ^ 0x10, 0x81},
+				{lead, second, 0x41}, {lead, second, 0xC3, 0xA9}, {lead, second}, {lead, 0x41, 0x80}, {lead ^ 0x10, second, 0x80}}
+			for mi, m := range misses {
+				for before := 0; before <= 4; before++ {
+					for after := 0; after <= 4; after++ {
+						var src []byte
+						for j := 0; j < before; j++ {
+							src = append(src, string(in[(mi+j)%len(in)])...)
+						}
+						src = append(src, m...)
+						for j := 0; j < after; j++ {
+							src = append(src, string(in[(mi+3*j)%len(in)])...)
+						}
+						src = append(src, " and some ASCII after"...)
+						want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src), reference.EncodeHTML)
+						dst := make([]byte, 8*len(src)+16)
+						r := e.NewEncoder(HTML).EncodeFromUTF8(src, dst, true)
+						if r.Read != len(src) || string(dst[:r.Written]) != string(want) {
+							t.Fatalf("%s encoder, input % x:\n got  % x\n want % x", e, src, dst[:r.Written], want)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
 // The single-byte encoders with the vector kernel and without, against the
 // reference, on inputs long enough for its 32-byte steps (text in the
-// encoding's block, and Latin text), in one call and with chunk splits.
+// encoding's block of letters, in its block of three-byte code points,
+// and Latin text), in one call and with chunk splits.
 func TestSingleByteEncodersAlphabetRuns(t *testing.T) {
 	needReference(t)
 	kernelModes(t, func(t *testing.T) {
@@ -83,12 +172,21 @@ func TestSingleByteEncodersAlphabetRuns(t *testing.T) {
 				continue
 			}
 			rng := rand.New(rand.NewSource(int64(e.ID()) + 100))
-			for k := 0; k < 60; k++ {
+			for k := 0; k < 90; k++ {
 				block := rune(0x80)
-				if k%2 == 0 {
+				switch k % 3 {
+				case 0:
 					block = blockOf(e)
+				case 2:
+					block = threeBlockOf(e)
 				}
 				src := randomAlphabet(rng, rng.Intn(500), block)
+				if k%3 == 2 {
+					src = withThreeByteNearMisses(rng, src, block)
+				}
+				if k%6 == 2 {
+					src = bytesAtPageEnd(t, src) // the word loop must not read past src
+				}
 				want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src), reference.EncodeHTML)
 				dst := make([]byte, 8*len(src)+16)
 				r := e.NewEncoder(HTML).EncodeFromUTF8(src, dst, true)
