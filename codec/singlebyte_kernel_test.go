@@ -82,21 +82,21 @@ func threeBlockOf(e *Encoding) rune {
 	return rune(tb.blocks.lead3&0x0F)<<12 | rune(tb.blocks.second3&0x3F)<<6
 }
 
-// withThreeByteNearMisses inserts into src, now and then, sequences that
-// differ from those of the three-byte block at block by one byte: another
-// lead byte or second byte (valid UTF-8 of another block), a third byte
+// threeByteNearMisses returns sequences that differ from those of the
+// three-byte block at block by one byte: another lead byte or second byte
+// (valid UTF-8 of another block; cont is their third byte), a third byte
 // that is not a continuation byte, a sequence cut short.
-func withThreeByteNearMisses(rng *rand.Rand, src []byte, block rune) []byte {
+func threeByteNearMisses(block rune, cont byte) [][]byte {
 	lead, second := 0xE0|byte(block>>12), 0x80|byte(block>>6&0x3F)
-	misses := [][]byte{
-		{lead ^ 1, second, 0x80 | byte(rng.Intn(64))},
-		{lead, second + 2, 0x80 | byte(rng.Intn(64))},
-		{lead, second ^ 0x10, 0x80 | byte(rng.Intn(64))},
-		{lead, second, 0x41},
-		{lead, second, 0xC3, 0xA9},
-		{lead, second},
-		{lead, 0x41, 0x80},
+	return [][]byte{
+		{lead ^ 1, second, cont}, {lead ^ 0x10, second, cont}, {lead, second + 2, cont}, {lead, second ^ 0x10, cont},
+		{lead, second, 0x41}, {lead, second, 0xC3, 0xA9}, {lead, second}, {lead, 0x41, 0x80},
 	}
+}
+
+// withThreeByteNearMisses inserts into src, now and then, a sequence of
+// threeByteNearMisses.
+func withThreeByteNearMisses(rng *rand.Rand, src []byte, block rune) []byte {
 	var out []byte
 	for len(src) > 0 {
 		n := min(len(src), 1+rng.Intn(40))
@@ -106,13 +106,14 @@ func withThreeByteNearMisses(rng *rand.Rand, src []byte, block rune) []byte {
 		out = append(out, src[:n]...)
 		src = src[n:]
 		if rng.Intn(3) == 0 {
+			misses := threeByteNearMisses(block, 0x80|byte(rng.Intn(64)))
 			out = append(out, misses[rng.Intn(len(misses))]...)
 		}
 	}
 	return out
 }
 
-// Each near miss of withThreeByteNearMisses between runs of 0 to 4
+// Each of threeByteNearMisses between runs of 0 to 4
 // characters of the three-byte block, at each place a step of two
 // sequences can meet it, for every single-byte encoding and kernel mode.
 func TestSingleByteEncodersThreeByteNearMisses(t *testing.T) {
@@ -132,10 +133,7 @@ func TestSingleByteEncodersThreeByteNearMisses(t *testing.T) {
 			if len(in) == 0 {
 				continue // none above U+07FF (ISO-8859-1's compatible ones)
 			}
-			lead, second := 0xE0|byte(block>>12), 0x80|byte(block>>6&0x3F)
-			misses := [][]byte{{lead ^ 1, second, 0x80}, {lead ^ 1, second + 1, 0xBF}, {lead, second + 2, 0x80}, {lead, second ^ 0x10, 0x81},
-				{lead, second, 0x41}, {lead, second, 0xC3, 0xA9}, {lead, second}, {lead, 0x41, 0x80}, {lead ^ 0x10, second, 0x80}}
-			for mi, m := range misses {
+			for mi, m := range append(threeByteNearMisses(block, 0x80), threeByteNearMisses(block+64, 0xBF)[:4]...) {
 				for before := 0; before <= 4; before++ {
 					for after := 0; after <= 4; after++ {
 						var src []byte
