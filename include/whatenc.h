@@ -133,8 +133,8 @@ const char *whatenc_version_string(void);
  * ("avx512" or anything else: what the CPU has); it never selects kernels
  * the CPU lacks.  Output is the same with any of them: the variable is for
  * measuring what a CPU without AVX-512 or AVX2 gets, and for ruling a
- * kernel out when looking into a problem.  Static string; NULL in a forked
- * child. */
+ * kernel out when looking into a problem.  Static string; any thread; NULL
+ * in a forked child. */
 const char *whatenc_kernels(void);
 
 /* ------------------------------------------------------------------------
