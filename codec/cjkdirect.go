@@ -96,6 +96,7 @@ func (enc *Encoder) encodeCJKRun(src, dst []byte, i int, res *EncodeResult) int 
 	}
 	t := directTableFor(f)
 	w := res.Written
+run:
 	for i < len(src) && w+1 < len(dst) {
 		i, w = encodeDirectThree(t, src, dst, i, w)
 		if i == len(src) || w+1 >= len(dst) {
@@ -108,17 +109,30 @@ func (enc *Encoder) encodeCJKRun(src, dst []byte, i int, res *EncodeResult) int 
 			continue
 		}
 		// Two- and four-byte sequences, and three-byte ones the table
-		// leaves to the algorithm.
-		c, n := nextScalar(src, i)
-		if n == 0 {
-			break
+		// leaves to the algorithm. Those come in runs (a word of a script
+		// that gb18030 writes in four bytes, Cyrillic in GBK), each of
+		// which stops the kernels: the rest of the run is taken here, up
+		// to ASCII or a character the table has. zh_cn.html gb18030 (605
+		// such characters in 170 runs), old and new test binaries in turns,
+		// eight rounds: 2514 -> 2955 MB/s (medians).
+		for {
+			c, n := nextScalar(src, i)
+			if n == 0 {
+				break run
+			}
+			m, bad := encodeCJKChar(f, c, dst[w:])
+			if m < 0 || bad >= 0 {
+				break run
+			}
+			w += m
+			i += n
+			if i == len(src) || src[i] < 0x80 || w+1 >= len(dst) {
+				break
+			}
+			if c, _ := nextScalar(src, i); c <= 0xFFFF && t[c] != 0 {
+				break
+			}
 		}
-		m, bad := encodeCJKChar(f, c, dst[w:])
-		if m < 0 || bad >= 0 {
-			break
-		}
-		w += m
-		i += n
 	}
 	res.Written = w
 	return i

@@ -97,10 +97,15 @@ func TestCJKEncodersLongRuns(t *testing.T) {
 			if e == ISO2022JP {
 				tab = directTableFor(familyEUCJP)
 			}
-			for k := 0; k < 40; k++ {
-				src := randomCJKText(rng, tab, rng.Intn(600))
-				if k%2 == 1 {
+			for k := 0; k < 60; k++ {
+				var src []byte
+				switch k % 3 {
+				case 0:
+					src = randomCJKText(rng, tab, rng.Intn(600))
+				case 1:
 					src = randomMixedText(rng, tab, rng.Intn(600))
+				default:
+					src = randomOtherRuns(rng, tab, rng.Intn(600))
 				}
 				want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src), reference.EncodeHTML)
 				dst := make([]byte, 8*len(src)+16)
@@ -142,6 +147,42 @@ func randomMixedText(rng *rand.Rand, t *directTable, n int) []byte {
 				b = append(b, string(mapped[rng.Intn(len(mapped))])...)
 			}
 			b = append(b, ascii[rng.Intn(len(ascii))]...)
+		}
+	}
+	return b[:n]
+}
+
+// randomOtherRuns is UTF-8 in the shape of a CJK page's interlanguage
+// links: runs of characters the direct table t lacks (Devanagari, Arabic,
+// Cyrillic, hangul, emoji, Latin with accents: four bytes in gb18030, two
+// in GBK or none), between runs of characters it has and ASCII.
+func randomOtherRuns(rng *rand.Rand, t *directTable, n int) []byte {
+	var mapped, other []rune
+	for c := rune(0x3000); c < 0xE000 && len(mapped) < 2000; c += rune(1 + rng.Intn(9)) {
+		if t[c] != 0 {
+			mapped = append(mapped, c)
+		}
+	}
+	for _, r := range [][2]rune{{0x905, 0x939}, {0x627, 0x64A}, {0x410, 0x44F}, {0xAC00, 0xAC40}, {0x1F600, 0x1F610}, {0xE0, 0xFF}} {
+		for c := r[0]; c <= r[1]; c++ {
+			if c > 0xFFFF || t[c] == 0 {
+				other = append(other, c)
+			}
+		}
+	}
+	var b []byte
+	for len(b) < n {
+		switch k := rng.Intn(10); {
+		case k < 4:
+			for j := rng.Intn(8); j >= 0; j-- {
+				b = append(b, string(other[rng.Intn(len(other))])...)
+			}
+		case k < 7:
+			for j := rng.Intn(12); j >= 0; j-- {
+				b = append(b, string(mapped[rng.Intn(len(mapped))])...)
+			}
+		default:
+			b = append(b, []string{" ", "</a></li><li><a href=\"x\">", ", ", "\xe3\x81"}[rng.Intn(4)]...)
 		}
 	}
 	return b[:n]
