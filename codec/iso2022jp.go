@@ -244,6 +244,24 @@ func iso2022JPPairs(src []byte, i int, s *sink) int {
 	if s.wide {
 		t := jis0208Index.utf16Table()
 		dst := s.u
+		if fastStores {
+			// Two pairs a step, as below.
+			sp := unsafe.Pointer(unsafe.SliceData(src))
+			for i+4 <= len(src) && len(dst)-n >= 2 {
+				x := *(*uint32)(unsafe.Add(sp, i))
+				if (^(x+0x5F5F5F5F)|(x+0x01010101))&0x80808080 != 0 {
+					break
+				}
+				u := t[int(x&0xFF-0x21)*94+int(x>>8&0xFF-0x21)]
+				u1 := t[int(x>>16&0xFF-0x21)*94+int(x>>24-0x21)]
+				if u == 0 || u1 == 0 {
+					break
+				}
+				dst[n], dst[n+1] = u, u1
+				n += 2
+				i += 4
+			}
+		}
 		for i+1 < len(src) && len(dst)-n >= MinUTF16Output {
 			l, c := src[i]-0x21, src[i+1]-0x21
 			if l > 0x7E-0x21 || c > 0x7E-0x21 {
@@ -262,6 +280,31 @@ func iso2022JPPairs(src []byte, i int, s *sink) int {
 	}
 	t := jis0208Index.utf8Table()
 	dst := s.b
+	if fastStores {
+		// Two pairs a step: four bytes in one load, each of 0x21 to 0x7E,
+		// the bytes to which adding 0x5F sets bit 7 and adding 1 does not
+		// (a carry out of a byte outside that range reaches only the bytes
+		// after it), two entries stored four bytes each. ja.txt and ja.html
+		// ISO-2022-JP to UTF-8, old and new test binaries in turns, five
+		// rounds: 908 -> 1029 and 1756 -> 1940 MB/s (medians).
+		sp, dp := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(dst))
+		for i+4 <= len(src) && len(dst)-n >= 2*MinUTF8Output {
+			x := *(*uint32)(unsafe.Add(sp, i))
+			if (^(x+0x5F5F5F5F)|(x+0x01010101))&0x80808080 != 0 {
+				break
+			}
+			v := t[int(x&0xFF-0x21)*94+int(x>>8&0xFF-0x21)]
+			v1 := t[int(x>>16&0xFF-0x21)*94+int(x>>24-0x21)]
+			if v == 0 || v1 == 0 {
+				break
+			}
+			*(*uint32)(unsafe.Add(dp, n)) = v
+			n += int(v >> 24)
+			*(*uint32)(unsafe.Add(dp, n)) = v1
+			n += int(v1 >> 24)
+			i += 4
+		}
+	}
 	for i+1 < len(src) && len(dst)-n >= MinUTF8Output {
 		l, c := src[i]-0x21, src[i+1]-0x21
 		if l > 0x7E-0x21 || c > 0x7E-0x21 {
