@@ -115,8 +115,8 @@ run:
 		// to ASCII or a character the table has. zh_cn.html gb18030 (605
 		// such characters in 170 runs), old and new test binaries in turns,
 		// eight rounds: 2514 -> 2955 MB/s (medians).
+		c, n := nextScalar(src, i)
 		for {
-			c, n := nextScalar(src, i)
 			if n == 0 {
 				break run
 			}
@@ -129,7 +129,9 @@ run:
 			if i == len(src) || src[i] < 0x80 || w+1 >= len(dst) {
 				break
 			}
-			if c, _ := nextScalar(src, i); c <= 0xFFFF && t[c] != 0 {
+			// The next character, decoded once: here if the table lacks
+			// it too, else by encodeDirectThree.
+			if c, n = nextScalar(src, i); c <= 0xFFFF && t[c] != 0 {
 				break
 			}
 		}
