@@ -235,7 +235,9 @@ fastNext:
 	JMP  fastPair
 copyPair:
 	// These blocks and the one before are ASCII: nothing to check, and
-	// nothing F0..FF before the next pair.
+	// nothing F0..FF before the next pair, which has the fast check (a
+	// countdown of full checks ends here).
+	XORL R9, R9
 	COPY_PAIR(pairCopied)
 pairCopied:
 	ADDQ $64, AX
