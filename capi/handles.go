@@ -270,8 +270,24 @@ func buildPairTable(e *codec.Encoding) unsafe.Pointer {
 			p.cp[lead][trail] = C.uint32_t(max(r, 0))
 		}
 	}
+	p.four = nil
+	if f, ok := e.FourByteDecodeTable(); ok {
+		four := (*[codec.GB18030FourByteBMPPointers]C.uint16_t)(C.malloc(C.size_t(len(f)) * 2))
+		if four == nil {
+			C.free(unsafe.Pointer(p))
+			return nil
+		}
+		for i, r := range f {
+			four[i] = C.uint16_t(max(r, 0))
+		}
+		p.four = &four[0]
+	}
 	return unsafe.Pointer(p)
 }
+
+// The C name of the number of four-byte gb18030 pointers in the BMP.
+var _ [codec.GB18030FourByteBMPPointers - C.WHATENCGO_GB18030_BMP_POINTERS]struct{}
+var _ [C.WHATENCGO_GB18030_BMP_POINTERS - codec.GB18030FourByteBMPPointers]struct{}
 
 // encodeTable returns e's encode table (registry.h), or nil if e's encoder
 // has none or it is not built yet; start starts building it.

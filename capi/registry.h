@@ -36,8 +36,9 @@ struct whatencgo_slot_head {
     const struct whatencgo_byte_table *bytes;
     // For a double-byte decoder (gb18030, GBK, Big5, EUC-JP, Shift_JIS,
     // EUC-KR), while its ascii word has WHATENCGO_ASCII_PASSES (between
-    // characters): what each pair of bytes decodes to; NULL otherwise, and
-    // until Go has built the encoding's table (after a first small call).
+    // characters): what each pair of bytes decodes to (and for gb18030 and
+    // GBK, each four-byte sequence); NULL otherwise, and until Go has built
+    // the encoding's table (after a first small call).
     const struct whatencgo_pair_table *pairs;
     // For an encoder that writes each character on its own in one or two
     // bytes (single-byte encodings, x-user-defined, gb18030, GBK, Big5,
@@ -61,7 +62,15 @@ struct whatencgo_byte_table {
 // where it is not exactly one code point from those two bytes (Go answers).
 struct whatencgo_pair_table {
     uint32_t cp[128][256];
+    // For gb18030 and GBK (whose decoder is gb18030's), NULL otherwise:
+    // four[p] is the code point of the four-byte sequence with pointer p
+    // below WHATENCGO_GB18030_BMP_POINTERS (Encoding.FourByteDecodeTable),
+    // or 0 where Go answers; the wrappers compute pointers 189000 to
+    // 1237575 (U+10000 onwards) themselves.
+    const uint16_t *four;
 };
+
+#define WHATENCGO_GB18030_BMP_POINTERS 39420
 
 // An encoder's table of what code points below U+10000 encode to, C memory
 // built once per encoding by Go from the codec (Encoding.BMPEncodeTable)

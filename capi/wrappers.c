@@ -235,13 +235,29 @@ static ptrdiff_t byte_call(const struct whatencgo_byte_table *t, const uint8_t *
     return (ptrdiff_t)w;
 }
 
+// gb18030_four decodes the four bytes at s, a gb18030 lead byte and a
+// byte 0x30 to 0x39, if they are a four-byte sequence whose pointer has a
+// code point (the standard's gb18030 decoder, section 10.2.1, step 5, and
+// index gb18030 ranges code point, section 5: pointers below 39420 through
+// the table Go built from the decoder, 189000 to 1237575 as U+10000
+// onwards); else returns 0, for Go to answer.
+static uint32_t gb18030_four(const uint16_t *four, const uint8_t *s) {
+    if (s[2] < 0x81 || s[2] == 0xFF || (uint8_t)(s[3] - 0x30) > 9) return 0;
+    uint32_t p = (uint32_t)(s[0] - 0x81) * 12600 + (uint32_t)(s[1] - 0x30) * 1260 +
+                 (uint32_t)(s[2] - 0x81) * 10 + (uint32_t)(s[3] - 0x30);
+    if (p < WHATENCGO_GB18030_BMP_POINTERS) return four[p];
+    if (p >= 189000 && p <= 1237575) return 0x10000 + (p - 189000);
+    return 0;
+}
+
 // pair_call decodes the n bytes at src, for a double-byte decoder between
 // characters, through its encoding's pair table into dst (m units of
-// dst_unit bytes): ASCII bytes as themselves, pairs as the table says. It
-// returns the units written, or -1 for a byte or pair the table does not
-// map (an error, a byte that is a character on its own, a sequence of more
-// than two bytes, a lead the input ends with) or if the output might not
-// fit Go's output rule (see byte_call: a pair makes at most 4 bytes or 2
+// dst_unit bytes): ASCII bytes as themselves, pairs as the table says, and
+// for gb18030 and GBK four-byte sequences (gb18030_four). It returns the
+// units written, or -1 for a byte or sequence the tables do not map (an
+// error, a byte that is a character on its own, a lead the input ends
+// with, a sequence it cuts) or if the output might not fit Go's output
+// rule (see byte_call: a pair or four bytes make at most 4 bytes or 2
 // units, an ASCII byte 1, so 2n + 4 bytes or n + 2 units always do), for
 // Go to answer.
 static ptrdiff_t pair_call(const struct whatencgo_pair_table *t, const uint8_t *src, size_t n,
@@ -256,9 +272,20 @@ static ptrdiff_t pair_call(const struct whatencgo_pair_table *t, const uint8_t *
             i++;
         } else {
             if (n - i < 2) return -1;
-            c = t->cp[c - 0x80][src[i + 1]];
-            if (c == 0) return -1;
-            i += 2;
+            uint32_t pair = t->cp[c - 0x80][src[i + 1]];
+            if (pair != 0) {
+                c = pair;
+                i += 2;
+            } else {
+                // A lead (0x81 to 0xFE) and 0x30 to 0x39 start a four-byte
+                // sequence. (Were 0x80 or 0xFF let through, their pointers
+                // would have no code point: the tests cannot tell.)
+                if (t->four == NULL || c - 0x81 > 0xFE - 0x81 || (uint8_t)(src[i + 1] - 0x30) > 9 || n - i < 4)
+                    return -1;
+                c = gb18030_four(t->four, src + i);
+                if (c == 0) return -1;
+                i += 4;
+            }
         }
         w += dst_unit == 2 ? put_utf16(d16 + w, c) : put_utf8(d8 + w, c);
     }

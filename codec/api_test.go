@@ -434,6 +434,52 @@ func TestPairDecodeTable(t *testing.T) {
 	}
 }
 
+// TestFourByteDecodeTable: each entry is what the reference decodes the
+// four-byte sequence of that pointer to, and the table covers exactly the
+// pointers whose code points are in the BMP.
+func TestFourByteDecodeTable(t *testing.T) {
+	needReference(t)
+	for _, e := range Encodings() {
+		tab, ok := e.FourByteDecodeTable()
+		if ok != (e == GB18030 || e == GBK) {
+			t.Fatalf("%s: ok %v", e, ok)
+		}
+		if !ok {
+			continue
+		}
+		mapped := 0
+		for p := 0; p < 1237576; p++ {
+			seq := []byte{byte(0x81 + p/12600), byte(0x30 + p/1260%10), byte(0x81 + p/10%126), byte(0x30 + p%10)}
+			if gb18030FourBytePointer(seq[0], seq[1], seq[2], seq[3]) != p {
+				t.Fatalf("pointer %d: bytes % x", p, seq)
+			}
+			if p >= len(tab) && p%997 != 0 {
+				continue // past the table: spot checks that none is in the BMP
+			}
+			out, consumed, ok := reference.Decode(e.Name(), seq, reference.DecodeFatal)
+			decoded := ok && consumed == 4 && len(out) == 1
+			if p >= len(tab) {
+				if decoded && out[0] < 0x10000 {
+					t.Fatalf("%s pointer %d: %U is in the BMP", e, p, out[0])
+				}
+				continue
+			}
+			want := rune(-1)
+			if decoded {
+				want = out[0]
+				mapped++
+			}
+			if tab[p] != want {
+				t.Fatalf("%s pointer %d (% x): %U, want %U", e, p, seq, tab[p], want)
+			}
+		}
+		if mapped < 39000 {
+			t.Fatalf("%s: only %d sequences decode", e, mapped)
+		}
+		t.Logf("%s: %d four-byte sequences in the BMP", e, mapped)
+	}
+}
+
 // TestBMPEncodeTable: each entry is what the reference encodes the code
 // point to, where that is one or two bytes, else 0.
 func TestBMPEncodeTable(t *testing.T) {

@@ -252,6 +252,42 @@ func (e *Encoding) PairDecodeTable() (t *[128][256]rune, ok bool) {
 	return t, true
 }
 
+// GB18030FourByteBMPPointers is the number of four-byte gb18030 pointers
+// whose code points are in the BMP: pointers 0 to 39419 (section 5, index
+// gb18030 ranges code point); the others that decode, 189000 to 1237575,
+// are U+10000 onwards in order.
+const GB18030FourByteBMPPointers = 39420
+
+// FourByteDecodeTable returns, for gb18030 and GBK (whose decoder is
+// gb18030's), what their decoder makes of each four-byte sequence whose
+// pointer is below GB18030FourByteBMPPointers, between characters: t[p] is
+// the code point the sequence with pointer p decodes to, or -1 where it is
+// an error. ok is false for the other encodings. The C library answers
+// small calls with it (capi/registry.h); it comes from e's decoder itself.
+func (e *Encoding) FourByteDecodeTable() (t *[GB18030FourByteBMPPointers]rune, ok bool) {
+	if e.family != familyGB18030 && e.family != familyGBK {
+		return nil, false
+	}
+	t = new([GB18030FourByteBMPPointers]rune)
+	d := e.NewDecoder(KeepBOM, Fatal)
+	var seq [4]byte
+	var out [4]uint16
+	for p := range t {
+		// The bytes of pointer p (section 10.2.1, step 3, inverted).
+		seq[0] = byte(0x81 + p/(10*126*10))
+		seq[1] = byte(0x30 + p/(10*126)%10)
+		seq[2] = byte(0x81 + p/10%126)
+		seq[3] = byte(0x30 + p%10)
+		d.Reset()
+		r := d.DecodeToUTF16(seq[:], out[:], true)
+		t[p] = -1
+		if r.Status == InputEmpty && r.Read == 4 && r.Written == 1 && !utf16.IsSurrogate(rune(out[0])) {
+			t[p] = rune(out[0])
+		}
+	}
+	return t, true
+}
+
 // BMPEncodeTable returns, for the encodings whose encoder writes each
 // character on its own in one or two bytes (the single-byte encodings,
 // x-user-defined, gb18030, GBK, Big5, EUC-JP, Shift_JIS, EUC-KR), what their

@@ -271,15 +271,54 @@ TEST(AsciiCalls, ByteTableCalls) {
     EXPECT_EQ(covered, 29);  // 28 single-byte encodings and x-user-defined
 }
 
+// gb18030_four_bytes returns a gb18030 four-byte sequence: one whose code
+// point is in the BMP (pointers 0 to 39419, among them 7457, U+E7C7), past
+// it (189000 to 1237575), one whose pointer has none (39420 to 188999, past
+// 1237575), or one whose second, third or fourth byte is out of range.
+std::string gb18030_four_bytes(std::mt19937 &rng) {
+    uint32_t p;
+    switch (rng() % 6) {
+    case 0: p = rng() % 39420; break;
+    case 1: {
+        const uint32_t edges[] = {0, 7457, 39419, 39420, 188999, 189000, 1237575, 1237576};
+        p = edges[rng() % 8];
+        break;
+    }
+    case 2: p = 189000 + rng() % (1237575 - 189000 + 1); break;
+    case 3: p = rng() % 2 ? 39420 + rng() % (189000 - 39420) : 1237576 + rng() % (1587600 - 1237576); break;
+    default: {
+        // A lead, 0x30 to 0x39, then a byte that is not a third byte or a
+        // third byte and one that is not a fourth.
+        std::string s{char(0x81 + rng() % 126), char(0x30 + rng() % 10)};
+        const char edges[] = {'\x2F', '\x3A', '\x80', '\xFF'};
+        if (rng() % 5 == 0) {
+            // A second byte just outside 0x30 to 0x39 (then no pair either).
+            s[1] = edges[rng() % 2];
+            s += char(0x81 + rng() % 126);
+            s += char(0x30 + rng() % 10);
+        } else if (rng() % 2) {
+            s += rng() % 2 ? edges[2 + rng() % 2] : char(0x30 + rng() % 0x51);
+            s += char(0x30 + rng() % 10);
+        } else {
+            s += char(0x81 + rng() % 126);
+            s += rng() % 2 ? edges[rng() % 2] : char(rng() % 2 ? 0x3A + rng() % 0xC6 : rng() % 0x30);
+        }
+        return s;
+    }
+    }
+    return std::string{char(0x81 + p / 12600), char(0x30 + p / 1260 % 10), char(0x81 + p / 10 % 126), char(0x30 + p % 10)};
+}
+
 // Double-byte decoders (gb18030, GBK, Big5, EUC-JP, Shift_JIS, EUC-KR): once
-// a first small call has had Go build the encoding's pair table, a small
-// streaming call of ASCII and mapped pairs is answered by the wrapper
-// through it, and any other input (an error, a byte that is a character on
-// its own, a longer sequence) by Go. Each answer must be Go's: that of the
-// same call made as the stream's last, in both output forms, with modes
-// and rooms around the bound and around the output of a run of pairs (3
-// bytes for 2 in UTF-8). Inputs end with a newline, which completes
-// no sequence, so that last does not change what they decode to.
+// a first small call has had Go build the encoding's tables, a small
+// streaming call of ASCII and mapped pairs (and for gb18030 and GBK,
+// four-byte sequences whose pointer has a code point) is answered by the
+// wrapper through them, and any other input (an error, a byte that is a
+// character on its own, a sequence the input cuts) by Go. Each answer must
+// be Go's: that of the same call made as the stream's last, in both output
+// forms, with modes and rooms around the bound and around the output of a
+// run of pairs (3 bytes for 2 in UTF-8). Inputs end with a newline, which
+// completes no sequence, so that last does not change what they decode to.
 TEST(AsciiCalls, PairTableCalls) {
     struct range { int enc, lead_lo, lead_hi, trail_lo, trail_hi; };
     const range encodings[] = {
@@ -300,6 +339,7 @@ TEST(AsciiCalls, PairTableCalls) {
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     std::mt19937 rng(13);
     for (const range &r : encodings) {
+        bool four_bytes = r.enc == WHATENC_GB18030 || r.enc == WHATENC_GBK;
         for (int round = 0; round < 300; round++) {
             std::string in;
             size_t pieces = 1 + rng() % (round % 10 == 0 ? 200 : 10);
@@ -309,6 +349,8 @@ TEST(AsciiCalls, PairTableCalls) {
                     for (int k = 0; k < 1 + int(rng() % 3); k++) in += char(0x80 + rng() % 0x80);
                 } else if (rng() % 3 == 0) {
                     in += char(0x20 + rng() % 0x5F);
+                } else if (four_bytes && rng() % 3 == 0) {
+                    in += gb18030_four_bytes(rng);
                 } else {
                     in += char(r.lead_lo + rng() % (r.lead_hi - r.lead_lo + 1));
                     in += char(r.trail_lo + rng() % (r.trail_hi - r.trail_lo + 1));
@@ -323,6 +365,66 @@ TEST(AsciiCalls, PairTableCalls) {
                 for (size_t room : rooms) {
                     SCOPED_TRACE(wt::name(r.enc) + (utf16 ? " UTF-16" : " UTF-8") + " room " + std::to_string(room) + ": " + wt::hex(in));
                     expect_gos_answer(r.enc, WHATENC_BOM_REMOVE, round % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, "a", in, utf16, room);
+                }
+            }
+        }
+    }
+}
+
+// A four-byte gb18030 sequence that a small streaming call cuts (its input
+// ends one, two or three bytes into it, the rest of the sequence in memory
+// past the input) is left to Go, which keeps its bytes for the next call:
+// the two calls decode what one call with the whole input does, in gb18030
+// and GBK, to UTF-8 and to UTF-16.
+TEST(AsciiCalls, FourByteSequenceCut) {
+    const std::string seqs[] = {
+        "\x81\x30\x81\x30",  // pointer 0, U+0080
+        "\x84\x31\xA4\x39",  // pointer 39419, U+FFFF
+        "\x94\x39\xFC\x36",  // U+1F600
+    };
+    const std::string prefix = "ab\xb0\xa1";  // ASCII and a pair the table maps
+    for (int enc : {WHATENC_GB18030, WHATENC_GBK}) {
+        // A first small call has Go build the tables.
+        whatenc_decoder *d = nullptr;
+        ASSERT_EQ(whatenc_decoder_new(enc, WHATENC_BOM_REMOVE, WHATENC_REPLACEMENT, &d), WHATENC_OK);
+        uint8_t scratch[64];
+        size_t n = 3, m = sizeof scratch;
+        ASSERT_EQ(whatenc_decoder_decode_to_utf8(d, u8("\xb0\xa1\n"), &n, scratch, &m, 0, nullptr), WHATENC_OK);
+        whatenc_decoder_free(d);
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        for (const std::string &seq : seqs) {
+            const std::string whole = prefix + seq + "\n";
+            for (size_t cut = 1; cut < 4; cut++) {
+                SCOPED_TRACE(wt::name(enc) + " " + wt::hex(seq) + " cut after " + std::to_string(cut));
+                for (bool utf16 : {false, true}) {
+                    std::vector<uint16_t> want16(64), got16(64);
+                    std::vector<uint8_t> want8(64), got8(64);
+                    size_t want_m = 64;
+                    ASSERT_EQ(whatenc_decoder_new(enc, WHATENC_BOM_REMOVE, WHATENC_FATAL, &d), WHATENC_OK);
+                    size_t wn = whole.size();
+                    ASSERT_EQ(utf16 ? whatenc_decoder_decode_to_utf16(d, u8(whole), &wn, want16.data(), &want_m, 1, nullptr)
+                                    : whatenc_decoder_decode_to_utf8(d, u8(whole), &wn, want8.data(), &want_m, 1, nullptr),
+                              WHATENC_OK);
+                    whatenc_decoder_free(d);
+                    ASSERT_EQ(whatenc_decoder_new(enc, WHATENC_BOM_REMOVE, WHATENC_FATAL, &d), WHATENC_OK);
+                    size_t got_m = 0;
+                    size_t first = prefix.size() + cut;
+                    for (const auto &[from, len] : {std::pair<size_t, size_t>{0, first}, {first, whole.size() - first}}) {
+                        size_t cn = len, cm = 64 - got_m;
+                        const uint8_t *src = u8(whole) + from;
+                        ASSERT_EQ(utf16 ? whatenc_decoder_decode_to_utf16(d, src, &cn, got16.data() + got_m, &cm, 0, nullptr)
+                                        : whatenc_decoder_decode_to_utf8(d, src, &cn, got8.data() + got_m, &cm, 0, nullptr),
+                                  WHATENC_OK);
+                        EXPECT_EQ(cn, len);
+                        got_m += cm;
+                    }
+                    whatenc_decoder_free(d);
+                    ASSERT_EQ(got_m, want_m);
+                    if (utf16) {
+                        EXPECT_EQ(wt::u16string(got16.begin(), got16.begin() + got_m), wt::u16string(want16.begin(), want16.begin() + want_m));
+                    } else {
+                        EXPECT_EQ(wt::hex(std::string(got8.begin(), got8.begin() + got_m)), wt::hex(std::string(want8.begin(), want8.begin() + want_m)));
+                    }
                 }
             }
         }
