@@ -692,9 +692,13 @@ static const uint8_t src16j[16] = "\x93\xfa\x96{\x8c\xea ab \x93\x8c\x8b\x9e x";
 // Japanese in UTF-8, to a Shift_JIS encoder: the wrapper encodes it through
 // the encoding's table once a first call has had Go build it.
 static const uint8_t src16e[16] = "\xe6\x97\xa5\xe6\x9c\xac ab \xe6\x9d\xb1 xy";
+// gb18030 with a four-byte sequence (U+1F600) and two pairs, to a gb18030
+// decoder: the wrapper decodes it through the encoding's tables once a first
+// call has had Go build them.
+static const uint8_t src16g[16] = "ab\x94\x39\xfc\x36\xb0\xa1xyz\xb0\xa1" "cd ";
 
 struct thr {
-    int kind;  // 0 no-op, 1 decode 16 ASCII bytes, 2 decode 16 bytes with two letters from the upper half, 3 16 bytes of UTF-8 with two such letters, 4 16 bytes of Shift_JIS, 5 encode 16 bytes of UTF-8 to Shift_JIS
+    int kind;  // 0 no-op, 1 decode 16 ASCII bytes, 2 decode 16 bytes with two letters from the upper half, 3 16 bytes of UTF-8 with two such letters, 4 16 bytes of Shift_JIS, 5 encode 16 bytes of UTF-8 to Shift_JIS, 6 16 bytes of gb18030 with a four-byte sequence
     pthread_barrier_t *bar;
     double ns;
 };
@@ -704,10 +708,19 @@ static void *call_loop(void *p) {
     whatenc_decoder *d = NULL;
     whatenc_encoder *e = NULL;
     uint8_t dst[64];
-    whatenc_decoder_new(t->kind == 3 ? WHATENC_UTF_8 : t->kind == 4 ? WHATENC_SHIFT_JIS : WHATENC_WINDOWS_1252, WHATENC_BOM_KEEP,
+    whatenc_decoder_new(t->kind == 3   ? WHATENC_UTF_8
+                        : t->kind == 4 ? WHATENC_SHIFT_JIS
+                        : t->kind == 6 ? WHATENC_GB18030
+                                       : WHATENC_WINDOWS_1252,
+                        WHATENC_BOM_KEEP,
                         WHATENC_REPLACEMENT, &d);
     whatenc_encoder_new(WHATENC_SHIFT_JIS, WHATENC_HTML, &e);
-    const uint8_t *src = t->kind == 1 ? src16 : t->kind == 2 ? src16x : t->kind == 3 ? src16u : t->kind == 4 ? src16j : src16e;
+    const uint8_t *src = t->kind == 1   ? src16
+                         : t->kind == 2 ? src16x
+                         : t->kind == 3 ? src16u
+                         : t->kind == 4 ? src16j
+                         : t->kind == 6 ? src16g
+                                        : src16e;
     whatencbench_noop();  // the first call on a new thread is slow
     t->ns = 1e9;
     for (int r = 0; r < CALL_ROUNDS; r++) {
@@ -829,13 +842,14 @@ int main(int argc, char **argv) {
            sysconf(_SC_NPROCESSORS_ONLN), date, CHUNK / 1024, RUNS, TARGET_BYTES / 1e6);
 
     // Per call first (a quiet machine), then the rest.
-    double n1, n2, d1, d2, x1, x2, u1, u2, j1, j2, e1, e2;
+    double n1, n2, d1, d2, x1, x2, u1, u2, j1, j2, g1, g2, e1, e2;
     per_call(0, &n1, &n2);
     per_call(1, &d1, &d2);
     per_call(2, &x1, &x2);
     per_call(3, &u1, &u2);
     per_call(4, &j1, &j2);
     per_call(5, &e1, &e2);
+    per_call(6, &g1, &g2);
     printf("== per call (best of %d rounds of %d calls; two threads: the slower thread)\n", CALL_ROUNDS, CALLS);
     printf("%-40s %8s %8s %7s\n", "", "1 thread", "2 threads", "2 vs 1");
     printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "bare no-op export", n1, n2, n2 / n1);
@@ -847,6 +861,8 @@ int main(int argc, char **argv) {
     printf("%-40s %7.2fx %7.2fx\n", "  / no-op", u1 / n1, u2 / n2);
     printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "  16 bytes of Shift_JIS -> UTF-8", j1, j2, j2 / j1);
     printf("%-40s %7.2fx %7.2fx\n", "  / no-op", j1 / n1, j2 / n2);
+    printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "  16 bytes of gb18030 (an emoji) -> UTF-8", g1, g2, g2 / g1);
+    printf("%-40s %7.2fx %7.2fx\n", "  / no-op", g1 / n1, g2 / n2);
     printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "encode 16 bytes UTF-8 -> Shift_JIS", e1, e2, e2 / e1);
     printf("%-40s %7.2fx %7.2fx\n\n", "  / no-op", e1 / n1, e2 / n2);
 
