@@ -314,12 +314,20 @@ func buildEncodeTable(e *codec.Encoding) unsafe.Pointer {
 		}
 	}
 	const rowBytes = 256 * 2
-	p := C.malloc(C.size_t(rowBytes * (1 + rows))) // block, then the rows
+	// block and supplementary, then the rows (where entry starts: wrappers.c
+	// asserts that it is the struct's size).
+	head := unsafe.Sizeof(C.struct_whatencgo_encode_table{})
+	p := C.malloc(C.size_t(head + rowBytes*uintptr(rows)))
 	if p == nil {
 		return nil
 	}
-	*(*[256]uint16)(p) = block
-	entry := unsafe.Slice((*[256]uint16)(unsafe.Add(p, rowBytes)), rows)
+	et := (*C.struct_whatencgo_encode_table)(p)
+	*(*[256]uint16)(unsafe.Pointer(&et.block)) = block
+	et.supplementary = 0
+	if e.EncodesSupplementaryAsFourBytes() {
+		et.supplementary = 1
+	}
+	entry := unsafe.Slice((*[256]uint16)(unsafe.Add(p, head)), rows)
 	entry[0] = [256]uint16{}
 	for hi, row := range block {
 		if row != 0 {

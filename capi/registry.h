@@ -77,9 +77,13 @@ struct whatencgo_pair_table {
 // and never freed, in rows of 256: entry[block[c >> 8]][c & 0xFF] is the
 // byte b as b, two bytes as lead << 8 | trail (lead 0x81 or above), or 0
 // where Go answers (unmappable, more than two bytes, ASCII, surrogates).
-// Row 0 is all 0, for the blocks without a mapped code point.
+// Row 0 is all 0, for the blocks without a mapped code point. supplementary
+// is 1 for gb18030, whose encoder writes each code point past U+FFFF as the
+// four-byte sequence of pointer 189000 + (code point - 0x10000)
+// (Encoding.EncodesSupplementaryAsFourBytes), else 0 (Go answers those).
 struct whatencgo_encode_table {
     uint16_t block[256];
+    uint32_t supplementary;
     uint16_t entry[][256];
 };
 

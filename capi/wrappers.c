@@ -292,14 +292,19 @@ static ptrdiff_t pair_call(const struct whatencgo_pair_table *t, const uint8_t *
     return (ptrdiff_t)w;
 }
 
+// Go lays the rows of an encode table out from the struct's size.
+_Static_assert(offsetof(struct whatencgo_encode_table, entry) == sizeof(struct whatencgo_encode_table),
+               "an encode table's rows start at its size");
+
 // encode_call encodes the n units at src (UTF-8 bytes, or UTF-16 code
 // units if src_unit is 2), for an encoder between characters, through its
 // encoding's table into the m bytes at dst: ASCII as itself, the other
-// code points as the table says. It returns the bytes written, or -1 for
-// input the table does not take (invalid or unfinished UTF-8, a surrogate,
-// a code point past U+FFFF, one the encoding cannot encode or encodes in
-// more than two bytes), or if the output does not fit (Go writes each
-// character whose bytes fit, so it then answers with the output full).
+// code points as the table says, and for gb18030 those past U+FFFF in four
+// bytes. It returns the bytes written, or -1 for input the tables do not
+// take (invalid or unfinished UTF-8, a lone surrogate, a code point the
+// encoding cannot encode or, but for those past U+FFFF, encodes in more
+// than two bytes), or if the output does not fit (Go writes each character
+// whose bytes fit, so it then answers with the output full).
 static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void *src, size_t n, size_t src_unit,
                              uint8_t *dst, size_t m) {
     const uint8_t *s8 = src;
@@ -308,11 +313,24 @@ static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void 
     for (size_t i = 0; i < n;) {
         uint32_t c;
         if (src_unit == 2) {
-            c = s16[i++]; // a surrogate's entry is 0
+            c = s16[i++]; // a lone surrogate's entry is 0
+            if (c - 0xD800 < 0x400 && i < n && s16[i] - 0xDC00u < 0x400)
+                c = 0x10000 + ((c - 0xD800) << 10) + (s16[i++] - 0xDC00u);
         } else {
             size_t len = utf8_scalar(s8 + i, n - i, &c);
-            if (len == 0 || c >= 0x10000) return -1;
+            if (len == 0) return -1;
             i += len;
+        }
+        if (c >= 0x10000) {
+            // gb18030's four bytes for pointer 189000 + (c - 0x10000)
+            // (index gb18030 ranges pointer, section 5; section 10.2.2).
+            if (!t->supplementary || m - w < 4) return -1;
+            uint32_t p = 189000 + (c - 0x10000);
+            dst[w++] = (uint8_t)(0x81 + p / 12600);
+            dst[w++] = (uint8_t)(0x30 + p / 1260 % 10);
+            dst[w++] = (uint8_t)(0x81 + p / 10 % 126);
+            dst[w++] = (uint8_t)(0x30 + p % 10);
+            continue;
         }
         if (c < 0x80) {
             if (w == m) return -1;

@@ -480,6 +480,31 @@ func TestFourByteDecodeTable(t *testing.T) {
 	}
 }
 
+// TestEncodesSupplementaryAsFourBytes: for the encodings that say so, the
+// reference encodes code points past U+FFFF (the first, the last and a
+// spread between) as the four-byte sequence of pointer 189000 + (code point
+// - 0x10000); for the others, not so.
+func TestEncodesSupplementaryAsFourBytes(t *testing.T) {
+	needReference(t)
+	for _, e := range Encodings() {
+		if !e.HasEncoder() {
+			continue
+		}
+		says := e.EncodesSupplementaryAsFourBytes()
+		for c := rune(0x10000); c <= 0x10FFFF; c += 0x1F3 {
+			if c > 0x10FFFF-0x1F3 {
+				c = 0x10FFFF
+			}
+			p := 189000 + int(c-0x10000)
+			want := string([]byte{byte(0x81 + p/12600), byte(0x30 + p/1260%10), byte(0x81 + p/10%126), byte(0x30 + p%10)})
+			got, _, _, ok := reference.Encode(e.Name(), []rune{c}, reference.EncodeFatal)
+			if (ok && string(got) == want) != says {
+				t.Fatalf("%s %U: % x (ok %v), says %v", e, c, got, ok, says)
+			}
+		}
+	}
+}
+
 // TestBMPEncodeTable: each entry is what the reference encodes the code
 // point to, where that is one or two bytes, else 0.
 func TestBMPEncodeTable(t *testing.T) {

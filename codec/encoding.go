@@ -288,6 +288,16 @@ func (e *Encoding) FourByteDecodeTable() (t *[GB18030FourByteBMPPointers]rune, o
 	return t, true
 }
 
+// EncodesSupplementaryAsFourBytes reports whether e's encoder writes every
+// code point past U+FFFF as the four-byte gb18030 sequence of pointer
+// 189000 + (code point - 0x10000) (section 10.2.2: index gb18030 ranges
+// pointer, whose last range starts there): gb18030's encoder does, GBK's
+// does not (they are errors). The C library answers small calls with it
+// (capi/registry.h).
+func (e *Encoding) EncodesSupplementaryAsFourBytes() bool {
+	return e.family == familyGB18030
+}
+
 // BMPEncodeTable returns, for the encodings whose encoder writes each
 // character on its own in one or two bytes (the single-byte encodings,
 // x-user-defined, gb18030, GBK, Big5, EUC-JP, Shift_JIS, EUC-KR), what their

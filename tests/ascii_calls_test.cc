@@ -473,11 +473,14 @@ void expect_encoder_answers(int enc, whatenc_error_mode err, const std::vector<u
     wt::u16string in16;
     for (uint32_t c : cps) {
         static const char *not_utf8[] = {"\xc0\xaf", "\xc1\xbf", "\xe0\x80\xaf", "\x80", "\xff",
-                                         "\xed\xb0\x80\xed\xb0\x80", "\xed\xa0\x80\xed\xa0\x80\xed\xb0\x80"};
+                                         "\xed\xb0\x80\xed\xb0\x80", "\xed\xa0\x80\xed\xa0\x80\xed\xb0\x80",
+                                         "\xed\xaf\xbf\xee\x80\x80"};
         if (c == 0x110005) {
             in16.push_back(0xDC00), in16.push_back(0xDC00);
         } else if (c == 0x110006) {
             in16.push_back(0xD800), in16.push_back(0xD800), in16.push_back(0xDC00);
+        } else if (c == 0x110007) {
+            in16.push_back(0xDBFF), in16.push_back(0xE000);  // a high surrogate, then just past the low ones
         } else if (c >= 0x110000) {
             in16.push_back(0xDFFF);
         }
@@ -508,8 +511,9 @@ void expect_encoder_answers(int enc, whatenc_error_mode err, const std::vector<u
 // Encoders with a table (the single-byte encodings, x-user-defined, gb18030,
 // GBK, Big5, EUC-JP, Shift_JIS, EUC-KR): once a first small call has had Go
 // build the encoding's table, a small streaming call whose characters the
-// table maps is answered by the wrapper, anything else (unmappable,
-// past U+FFFF, four-byte gb18030, invalid UTF-8, lone surrogates, output
+// table maps (and for gb18030, those past U+FFFF) is answered by the
+// wrapper, anything else (unmappable, past U+FFFF but for gb18030, the rest
+// of gb18030's four-byte characters, invalid UTF-8, lone surrogates, output
 // that does not fit) by Go. Each answer must be Go's, from UTF-8 and
 // UTF-16, in both modes, with rooms around the output's length. The
 // characters come from decoding random bytes in the encoding; inputs end
@@ -540,12 +544,17 @@ TEST(AsciiCalls, EncodeTableCalls) {
                     // Lone surrogates (in UTF-8, their three bytes), past
                     // U+FFFF, characters few encodings have, and (from
                     // 0x110000) UTF-8 that is not: overlong forms, a stray
-                    // continuation byte, a byte never in UTF-8.
-                    static const uint32_t bads[] = {0xD800, 0xDC00, 0x1F600, 0x2603, 0xFFFD, 0x10FFFF, 0x0E01,
-                                                    0x110000, 0x110001, 0x110002, 0x110003, 0x110004};
-                    cps.push_back(bads[rng() % 12]);
+                    // continuation byte, a byte never in UTF-8, and in
+                    // UTF-16 surrogates out of order.
+                    static const uint32_t bads[] = {0xD800,   0xDC00,   0x1F600,  0x2603,   0xFFFD,   0x10FFFF, 0x0E01,   0x110000,
+                                                    0x110001, 0x110002, 0x110003, 0x110004, 0x110005, 0x110006, 0x110007};
+                    cps.push_back(bads[rng() % 15]);
                 } else if (rng() % 3 == 0) {
                     cps.push_back(0x20 + rng() % 0x5F);
+                } else if ((enc == WHATENC_GB18030 || enc == WHATENC_GBK) && rng() % 4 == 0) {
+                    // Past U+FFFF: four bytes in gb18030, unmappable in GBK.
+                    const uint32_t edges[] = {0x10000, 0x10FFFF, 0x1F600};
+                    cps.push_back(rng() % 2 ? edges[rng() % 3] : 0x10000 + rng() % 0x100000);
                 } else {
                     // A character of the encoding: random bytes decoded (for
                     // the double-byte encodings, now and then one byte: a
@@ -566,6 +575,45 @@ TEST(AsciiCalls, EncodeTableCalls) {
             }
             cps.push_back('z');
             expect_encoder_answers(enc, round % 2 ? WHATENC_FATAL : WHATENC_HTML, cps);
+        }
+    }
+}
+
+// A surrogate pair that a small streaming call to the gb18030 encoder cuts
+// (its UTF-16 input ends at the high surrogate, the low one in memory past
+// it) is left to Go, which keeps the high surrogate for the next call: the
+// two calls encode what one call with the whole input does. Surrogates out
+// of order are Go's too.
+TEST(AsciiCalls, GB18030Surrogates) {
+    whatenc_encoder *e = nullptr;
+    ASSERT_EQ(whatenc_encoder_new(WHATENC_GB18030, WHATENC_HTML, &e), WHATENC_OK);
+    uint8_t out[64];
+    size_t n = 3, m = sizeof out;
+    ASSERT_EQ(whatenc_encoder_encode_from_utf8(e, u8("\xc3\xa9z"), &n, out, &m, 0, nullptr), WHATENC_OK);
+    whatenc_encoder_free(e);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    const wt::u16string whole = {'a', 0x4E2D, 0xD83D, 0xDE00, 'z'};  // a, U+4E2D, U+1F600, z
+    uint8_t want[64], got[64];
+    size_t want_m = sizeof want, wn = whole.size();
+    ASSERT_EQ(whatenc_encoder_new(WHATENC_GB18030, WHATENC_FATAL, &e), WHATENC_OK);
+    ASSERT_EQ(whatenc_encoder_encode_from_utf16(e, whole.data(), &wn, want, &want_m, 1, nullptr), WHATENC_OK);
+    whatenc_encoder_free(e);
+    ASSERT_EQ(whatenc_encoder_new(WHATENC_GB18030, WHATENC_FATAL, &e), WHATENC_OK);
+    size_t got_m = 0;
+    for (const auto &[from, len] : {std::pair<size_t, size_t>{0, 3}, {3, 2}}) {
+        size_t cn = len, cm = sizeof got - got_m;
+        ASSERT_EQ(whatenc_encoder_encode_from_utf16(e, whole.data() + from, &cn, got + got_m, &cm, 0, nullptr), WHATENC_OK);
+        EXPECT_EQ(cn, len);
+        got_m += cm;
+    }
+    whatenc_encoder_free(e);
+    EXPECT_EQ(wt::hex(std::string(got, got + got_m)), wt::hex(std::string(want, want + want_m)));
+    // And surrogates out of order, or at the edges, among characters the
+    // wrapper encodes: two low ones, two high ones and a low one, a high one
+    // before U+E000; U+10000, U+10FFFF.
+    for (uint32_t c : {0x110005u, 0x110006u, 0x110007u, 0x10000u, 0x10FFFFu}) {
+        for (whatenc_error_mode err : {WHATENC_FATAL, WHATENC_HTML}) {
+            expect_encoder_answers(WHATENC_GB18030, err, {'a', 0x1F600, c, 0x4E2D, 'z'});
         }
     }
 }
