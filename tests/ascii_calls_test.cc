@@ -271,6 +271,28 @@ TEST(AsciiCalls, ByteTableCalls) {
     EXPECT_EQ(covered, 29);  // 28 single-byte encodings and x-user-defined
 }
 
+// start_decoder_tables and start_encoder_table make a first small call to
+// a new decoder or encoder of encoding enc, which Go answers and after which
+// it builds the encoding's tables for the wrappers in the background (a few
+// milliseconds; the callers wait for them).
+void start_decoder_tables(int enc) {
+    whatenc_decoder *d = nullptr;
+    ASSERT_EQ(whatenc_decoder_new(enc, WHATENC_BOM_REMOVE, WHATENC_REPLACEMENT, &d), WHATENC_OK);
+    uint8_t out[64];
+    size_t n = 3, m = sizeof out;
+    ASSERT_EQ(whatenc_decoder_decode_to_utf8(d, u8("\xb0\xa1\n"), &n, out, &m, 0, nullptr), WHATENC_OK);
+    whatenc_decoder_free(d);
+}
+
+void start_encoder_table(int enc) {
+    whatenc_encoder *e = nullptr;
+    ASSERT_EQ(whatenc_encoder_new(enc, WHATENC_HTML, &e), WHATENC_OK);
+    uint8_t out[64];
+    size_t n = 3, m = sizeof out;
+    ASSERT_EQ(whatenc_encoder_encode_from_utf8(e, u8("\xc3\xa9z"), &n, out, &m, 0, nullptr), WHATENC_OK);
+    whatenc_encoder_free(e);
+}
+
 // gb18030_four_bytes returns a gb18030 four-byte sequence: one whose code
 // point is in the BMP (pointers 0 to 39419, among them 7457, U+E7C7), past
 // it (189000 to 1237575), one whose pointer has none (39420 to 188999, past
@@ -326,16 +348,7 @@ TEST(AsciiCalls, PairTableCalls) {
         {WHATENC_BIG5, 0x81, 0xFE, 0x40, 0xFE},    {WHATENC_EUC_JP, 0xA1, 0xFE, 0xA1, 0xFE},
         {WHATENC_SHIFT_JIS, 0x81, 0xFC, 0x40, 0xFC}, {WHATENC_EUC_KR, 0x81, 0xFE, 0x41, 0xFE},
     };
-    // A first small call to each, which Go answers, starts building the
-    // tables; they are built in the background in a few milliseconds.
-    for (const range &r : encodings) {
-        whatenc_decoder *d = nullptr;
-        ASSERT_EQ(whatenc_decoder_new(r.enc, WHATENC_BOM_REMOVE, WHATENC_REPLACEMENT, &d), WHATENC_OK);
-        uint8_t out[64];
-        size_t n = 3, m = sizeof out;
-        ASSERT_EQ(whatenc_decoder_decode_to_utf8(d, u8("\xb0\xa1\n"), &n, out, &m, 0, nullptr), WHATENC_OK);
-        whatenc_decoder_free(d);
-    }
+    for (const range &r : encodings) start_decoder_tables(r.enc);
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     std::mt19937 rng(13);
     for (const range &r : encodings) {
@@ -384,14 +397,9 @@ TEST(AsciiCalls, FourByteSequenceCut) {
     };
     const std::string prefix = "ab\xb0\xa1";  // ASCII and a pair the table maps
     for (int enc : {WHATENC_GB18030, WHATENC_GBK}) {
-        // A first small call has Go build the tables.
-        whatenc_decoder *d = nullptr;
-        ASSERT_EQ(whatenc_decoder_new(enc, WHATENC_BOM_REMOVE, WHATENC_REPLACEMENT, &d), WHATENC_OK);
-        uint8_t scratch[64];
-        size_t n = 3, m = sizeof scratch;
-        ASSERT_EQ(whatenc_decoder_decode_to_utf8(d, u8("\xb0\xa1\n"), &n, scratch, &m, 0, nullptr), WHATENC_OK);
-        whatenc_decoder_free(d);
+        start_decoder_tables(enc);
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        whatenc_decoder *d = nullptr;
         for (const std::string &seq : seqs) {
             const std::string whole = prefix + seq + "\n";
             for (size_t cut = 1; cut < 4; cut++) {
@@ -522,14 +530,7 @@ TEST(AsciiCalls, EncodeTableCalls) {
     std::vector<int> encodings = {WHATENC_X_USER_DEFINED, WHATENC_GB18030, WHATENC_GBK, WHATENC_BIG5,
                                   WHATENC_EUC_JP, WHATENC_SHIFT_JIS, WHATENC_EUC_KR};
     for (int enc = WHATENC_IBM866; enc <= WHATENC_X_MAC_CYRILLIC; enc++) encodings.push_back(enc);
-    for (int enc : encodings) {
-        whatenc_encoder *e = nullptr;
-        ASSERT_EQ(whatenc_encoder_new(enc, WHATENC_HTML, &e), WHATENC_OK);
-        uint8_t out[64];
-        size_t n = 3, m = sizeof out;
-        ASSERT_EQ(whatenc_encoder_encode_from_utf8(e, u8("\xc3\xa9z"), &n, out, &m, 0, nullptr), WHATENC_OK);
-        whatenc_encoder_free(e);
-    }
+    for (int enc : encodings) start_encoder_table(enc);
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
     std::mt19937 rng(17);
     for (int enc : encodings) {
@@ -585,13 +586,9 @@ TEST(AsciiCalls, EncodeTableCalls) {
 // two calls encode what one call with the whole input does. Surrogates out
 // of order are Go's too.
 TEST(AsciiCalls, GB18030Surrogates) {
-    whatenc_encoder *e = nullptr;
-    ASSERT_EQ(whatenc_encoder_new(WHATENC_GB18030, WHATENC_HTML, &e), WHATENC_OK);
-    uint8_t out[64];
-    size_t n = 3, m = sizeof out;
-    ASSERT_EQ(whatenc_encoder_encode_from_utf8(e, u8("\xc3\xa9z"), &n, out, &m, 0, nullptr), WHATENC_OK);
-    whatenc_encoder_free(e);
+    start_encoder_table(WHATENC_GB18030);
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    whatenc_encoder *e = nullptr;
     const wt::u16string whole = {'a', 0x4E2D, 0xD83D, 0xDE00, 'z'};  // a, U+4E2D, U+1F600, z
     uint8_t want[64], got[64];
     size_t want_m = sizeof want, wn = whole.size();
