@@ -449,7 +449,7 @@ func TestFourByteDecodeTable(t *testing.T) {
 		}
 		mapped := 0
 		for p := 0; p < 1237576; p++ {
-			seq := []byte{byte(0x81 + p/12600), byte(0x30 + p/1260%10), byte(0x81 + p/10%126), byte(0x30 + p%10)}
+			seq := gb18030FourBytes(p)
 			if gb18030FourBytePointer(seq[0], seq[1], seq[2], seq[3]) != p {
 				t.Fatalf("pointer %d: bytes % x", p, seq)
 			}
@@ -495,8 +495,7 @@ func TestEncodesSupplementaryAsFourBytes(t *testing.T) {
 			if c > 0x10FFFF-0x1F3 {
 				c = 0x10FFFF
 			}
-			p := 189000 + int(c-0x10000)
-			want := string([]byte{byte(0x81 + p/12600), byte(0x30 + p/1260%10), byte(0x81 + p/10%126), byte(0x30 + p%10)})
+			want := string(gb18030FourBytes(189000 + int(c-0x10000)))
 			got, _, _, ok := reference.Encode(e.Name(), []rune{c}, reference.EncodeFatal)
 			if (ok && string(got) == want) != says {
 				t.Fatalf("%s %U: % x (ok %v), says %v", e, c, got, ok, says)

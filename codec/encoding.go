@@ -270,14 +270,9 @@ func (e *Encoding) FourByteDecodeTable() (t *[GB18030FourByteBMPPointers]rune, o
 	}
 	t = new([GB18030FourByteBMPPointers]rune)
 	d := e.NewDecoder(KeepBOM, Fatal)
-	var seq [4]byte
 	var out [4]uint16
 	for p := range t {
-		// The bytes of pointer p (section 10.2.1, step 3, inverted).
-		seq[0] = byte(0x81 + p/(10*126*10))
-		seq[1] = byte(0x30 + p/(10*126)%10)
-		seq[2] = byte(0x81 + p/10%126)
-		seq[3] = byte(0x30 + p%10)
+		seq := gb18030FourByteSequence(p)
 		d.Reset()
 		r := d.DecodeToUTF16(seq[:], out[:], true)
 		t[p] = -1

@@ -341,12 +341,15 @@ func encodeGB18030(c rune, dst []byte, gbk bool) (int, rune) {
 	if len(dst) < 4 {
 		return -1, -1
 	}
-	p := gb18030RangesPointer(c)
-	dst[3] = byte(p%10 + 0x30)
-	p /= 10
-	dst[2] = byte(p%126 + 0x81)
-	p /= 126
-	dst[1] = byte(p%10 + 0x30)
-	dst[0] = byte(p/10 + 0x81)
+	seq := gb18030FourByteSequence(gb18030RangesPointer(c))
+	*(*[4]byte)(dst) = seq
 	return 4, -1
+}
+
+// gb18030FourByteSequence is the four-byte sequence of pointer p (section
+// 10.2.2, byte1 to byte4 of the last steps): the inverse of
+// gb18030FourBytePointer. (The tests build theirs with gb18030FourBytes, a
+// transcription of their own.)
+func gb18030FourByteSequence(p int) [4]byte {
+	return [4]byte{byte(0x81 + p/(10*126*10)), byte(0x30 + p/(10*126)%10), byte(0x81 + p/10%126), byte(0x30 + p%10)}
 }
