@@ -296,11 +296,33 @@ func encodeTable(e *codec.Encoding, start bool) unsafe.Pointer {
 }
 
 // buildEncodeTable returns e's encode table in C memory, or nil: the rows
-// of Encoding.BMPEncodeTable that map something, behind a row of zeros.
+// of Encoding.BMPEncodeTable that map something, behind a row of zeros,
+// with gb18030's four-byte code points (Encoding.BMPFourBytePointers) as
+// entries for their pointer's distance from the code point.
 func buildEncodeTable(e *codec.Encoding) unsafe.Pointer {
 	t, ok := e.BMPEncodeTable()
 	if !ok {
 		return nil
+	}
+	var deltas []int32
+	if four, ok := e.BMPFourBytePointers(); ok {
+		index := map[int32]int{}
+		for c, p := range four {
+			if p < 0 {
+				continue
+			}
+			d := p - int32(c)
+			i, seen := index[d]
+			if !seen {
+				i = len(deltas)
+				index[d] = i
+				deltas = append(deltas, d)
+			}
+			if C.WHATENCGO_FOUR_BYTE_ENTRY+i >= C.WHATENCGO_FOUR_BYTE_ENTRY_END || t[c] != 0 {
+				return nil // not expected: the wrappers leave e's calls to Go
+			}
+			t[c] = uint16(C.WHATENCGO_FOUR_BYTE_ENTRY + i)
+		}
 	}
 	var block [256]uint16
 	rows := 1
@@ -314,8 +336,8 @@ func buildEncodeTable(e *codec.Encoding) unsafe.Pointer {
 		}
 	}
 	const rowBytes = 256 * 2
-	// block and supplementary, then the rows (where entry starts: wrappers.c
-	// asserts that it is the struct's size).
+	// block, supplementary and four_delta, then the rows (where entry
+	// starts: wrappers.c asserts that it is the struct's size).
 	head := unsafe.Sizeof(C.struct_whatencgo_encode_table{})
 	p := C.malloc(C.size_t(head + rowBytes*uintptr(rows)))
 	if p == nil {
@@ -326,6 +348,19 @@ func buildEncodeTable(e *codec.Encoding) unsafe.Pointer {
 	et.supplementary = 0
 	if e.EncodesSupplementaryAsFourBytes() {
 		et.supplementary = 1
+	}
+	et.four_delta = nil
+	if len(deltas) > 0 {
+		d := (*C.int32_t)(C.malloc(C.size_t(len(deltas)) * 4))
+		if d == nil {
+			C.free(p)
+			return nil
+		}
+		ds := unsafe.Slice(d, len(deltas))
+		for i, v := range deltas {
+			ds[i] = C.int32_t(v)
+		}
+		et.four_delta = d
 	}
 	entry := unsafe.Slice((*[256]uint16)(unsafe.Add(p, head)), rows)
 	entry[0] = [256]uint16{}

@@ -76,16 +76,27 @@ struct whatencgo_pair_table {
 // built once per encoding by Go from the codec (Encoding.BMPEncodeTable)
 // and never freed, in rows of 256: entry[block[c >> 8]][c & 0xFF] is the
 // byte b as b, two bytes as lead << 8 | trail (lead 0x81 or above), or 0
-// where Go answers (unmappable, more than two bytes, ASCII, surrogates).
+// where Go answers (unmappable, ASCII, surrogates).
 // Row 0 is all 0, for the blocks without a mapped code point. supplementary
 // is 1 for gb18030, whose encoder writes each code point past U+FFFF as the
 // four-byte sequence of pointer 189000 + (code point - 0x10000)
 // (Encoding.EncodesSupplementaryAsFourBytes), else 0 (Go answers those).
+// For gb18030 (else NULL), four_delta holds what its other four-byte
+// sequences' pointers minus their code points can be (index gb18030 ranges
+// pointer, section 5: one value per range, and U+E7C7's): an entry from
+// WHATENCGO_FOUR_BYTE_ENTRY up to WHATENCGO_FOUR_BYTE_ENTRY_END (which no
+// byte or pair reaches: a pair's lead is 0x81 or above) stands for the
+// four bytes of pointer code point + four_delta[entry -
+// WHATENCGO_FOUR_BYTE_ENTRY] (Encoding.BMPFourBytePointers).
 struct whatencgo_encode_table {
     uint16_t block[256];
     uint32_t supplementary;
+    const int32_t *four_delta;
     uint16_t entry[][256];
 };
+
+#define WHATENCGO_FOUR_BYTE_ENTRY 0x100u
+#define WHATENCGO_FOUR_BYTE_ENTRY_END 0x8100u
 
 // The most input (bytes, or UTF-16 units) a call the wrappers answer has.
 #define WHATENCGO_SMALL_CALL_MAX 512

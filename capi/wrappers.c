@@ -250,6 +250,15 @@ static uint32_t gb18030_four(const uint16_t *four, const uint8_t *s) {
     return 0;
 }
 
+// put_gb18030_four writes the four bytes of gb18030 pointer p to d (the
+// last steps of the gb18030 encoder, section 10.2.2).
+static inline __attribute__((always_inline)) void put_gb18030_four(uint8_t *d, uint32_t p) {
+    d[0] = (uint8_t)(0x81 + p / 12600);
+    d[1] = (uint8_t)(0x30 + p / 1260 % 10);
+    d[2] = (uint8_t)(0x81 + p / 10 % 126);
+    d[3] = (uint8_t)(0x30 + p % 10);
+}
+
 // pair_call decodes the n bytes at src, for a double-byte decoder between
 // characters, through its encoding's pair table into dst (m units of
 // dst_unit bytes): ASCII bytes as themselves, pairs as the table says, and
@@ -299,12 +308,12 @@ _Static_assert(offsetof(struct whatencgo_encode_table, entry) == sizeof(struct w
 // encode_call encodes the n units at src (UTF-8 bytes, or UTF-16 code
 // units if src_unit is 2), for an encoder between characters, through its
 // encoding's table into the m bytes at dst: ASCII as itself, the other
-// code points as the table says, and for gb18030 those past U+FFFF in four
-// bytes. It returns the bytes written, or -1 for input the tables do not
-// take (invalid or unfinished UTF-8, a lone surrogate, a code point the
-// encoding cannot encode or, but for those past U+FFFF, encodes in more
-// than two bytes), or if the output does not fit (Go writes each character
-// whose bytes fit, so it then answers with the output full).
+// code points as the table says (for gb18030 also in four bytes), and for
+// gb18030 those past U+FFFF in four bytes. It returns the bytes written,
+// or -1 for input the tables do not take (invalid or unfinished UTF-8, a
+// lone surrogate, a code point the encoding cannot encode), or if the
+// output does not fit (Go writes each character whose bytes fit, so it
+// then answers with the output full).
 static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void *src, size_t n, size_t src_unit,
                              uint8_t *dst, size_t m) {
     const uint8_t *s8 = src;
@@ -325,11 +334,8 @@ static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void 
             // gb18030's four bytes for pointer 189000 + (c - 0x10000)
             // (index gb18030 ranges pointer, section 5; section 10.2.2).
             if (!t->supplementary || m - w < 4) return -1;
-            uint32_t p = 189000 + (c - 0x10000);
-            dst[w++] = (uint8_t)(0x81 + p / 12600);
-            dst[w++] = (uint8_t)(0x30 + p / 1260 % 10);
-            dst[w++] = (uint8_t)(0x81 + p / 10 % 126);
-            dst[w++] = (uint8_t)(0x30 + p % 10);
+            put_gb18030_four(dst + w, 189000 + (c - 0x10000));
+            w += 4;
             continue;
         }
         if (c < 0x80) {
@@ -342,6 +348,11 @@ static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void 
         if (e < 0x100) {
             if (w == m) return -1;
             dst[w++] = (uint8_t)e;
+        } else if (e < WHATENCGO_FOUR_BYTE_ENTRY_END) {
+            // gb18030's four bytes for the pointer of c's range.
+            if (m - w < 4) return -1;
+            put_gb18030_four(dst + w, (uint32_t)((int32_t)c + t->four_delta[e - WHATENCGO_FOUR_BYTE_ENTRY]));
+            w += 4;
         } else {
             if (m - w < 2) return -1;
             dst[w++] = (uint8_t)(e >> 8);

@@ -504,6 +504,43 @@ func TestEncodesSupplementaryAsFourBytes(t *testing.T) {
 	}
 }
 
+// TestBMPFourBytePointers: for gb18030, each entry is the pointer of the
+// four bytes the reference encodes the code point to, where it encodes it
+// to four bytes (the tests' own gb18030FourBytes of that pointer), else -1.
+func TestBMPFourBytePointers(t *testing.T) {
+	needReference(t)
+	for _, e := range Encodings() {
+		tab, ok := e.BMPFourBytePointers()
+		if ok != (e == GB18030) {
+			t.Fatalf("%s: ok %v", e, ok)
+		}
+		if !ok {
+			continue
+		}
+		four := 0
+		for c := rune(0); c < 0x10000; c++ {
+			want := int32(-1)
+			if c >= 0x80 && !utf16.IsSurrogate(c) {
+				out, _, _, ok := reference.Encode(e.Name(), []rune{c}, reference.EncodeFatal)
+				if ok && len(out) == 4 {
+					want = int32(gb18030FourBytePointer(out[0], out[1], out[2], out[3]))
+					if string(gb18030FourBytes(int(want))) != string(out) {
+						t.Fatalf("U+%04X: % x is not the sequence of pointer %d", c, out, want)
+					}
+					four++
+				}
+			}
+			if tab[c] != want {
+				t.Fatalf("%s U+%04X: %d, want %d", e, c, tab[c], want)
+			}
+		}
+		if four < 39000 {
+			t.Fatalf("%s: only %d code points in four bytes", e, four)
+		}
+		t.Logf("%s: %d code points in four bytes", e, four)
+	}
+}
+
 // TestBMPEncodeTable: each entry is what the reference encodes the code
 // point to, where that is one or two bytes, else 0.
 func TestBMPEncodeTable(t *testing.T) {

@@ -293,6 +293,36 @@ func (e *Encoding) EncodesSupplementaryAsFourBytes() bool {
 	return e.family == familyGB18030
 }
 
+// BMPFourBytePointers returns, for gb18030, the pointer of the four-byte
+// sequence its encoder writes for each code point U+0080 to U+FFFF that
+// index gb18030 lacks (section 10.2.2, index gb18030 ranges pointer), or
+// -1 where it writes one or two bytes or nothing (U+E5E5 is an error; the
+// surrogates and ASCII are -1 too). ok is false for the other encodings
+// (GBK's encoder writes no four-byte sequence). The C library answers small
+// calls with it (capi/registry.h); it comes from e's encoder itself.
+func (e *Encoding) BMPFourBytePointers() (t *[0x10000]int32, ok bool) {
+	if e.family != familyGB18030 {
+		return nil, false
+	}
+	t = new([0x10000]int32)
+	enc := e.NewEncoder(Fatal)
+	var in [1]uint16
+	var out [8]byte
+	for c := range t {
+		t[c] = -1
+		if c < 0x80 || utf16.IsSurrogate(rune(c)) {
+			continue
+		}
+		in[0] = uint16(c)
+		enc.Reset()
+		r := enc.EncodeFromUTF16(in[:], out[:], true)
+		if r.Status == InputEmpty && r.Read == 1 && r.Written == 4 {
+			t[c] = int32(gb18030FourBytePointer(out[0], out[1], out[2], out[3]))
+		}
+	}
+	return t, true
+}
+
 // BMPEncodeTable returns, for the encodings whose encoder writes each
 // character on its own in one or two bytes (the single-byte encodings,
 // x-user-defined, gb18030, GBK, Big5, EUC-JP, Shift_JIS, EUC-KR), what their

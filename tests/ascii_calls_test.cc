@@ -519,10 +519,10 @@ void expect_encoder_answers(int enc, whatenc_error_mode err, const std::vector<u
 // Encoders with a table (the single-byte encodings, x-user-defined, gb18030,
 // GBK, Big5, EUC-JP, Shift_JIS, EUC-KR): once a first small call has had Go
 // build the encoding's table, a small streaming call whose characters the
-// table maps (and for gb18030, those past U+FFFF) is answered by the
-// wrapper, anything else (unmappable, past U+FFFF but for gb18030, the rest
-// of gb18030's four-byte characters, invalid UTF-8, lone surrogates, output
-// that does not fit) by Go. Each answer must be Go's, from UTF-8 and
+// table maps (for gb18030 also in four bytes, and those past U+FFFF) is
+// answered by the wrapper, anything else (unmappable, past U+FFFF but for
+// gb18030, U+E5E5 in gb18030, invalid UTF-8, lone surrogates, output that
+// does not fit) by Go. Each answer must be Go's, from UTF-8 and
 // UTF-16, in both modes, with rooms around the output's length. The
 // characters come from decoding random bytes in the encoding; inputs end
 // with ASCII, so that last does not change what they encode to.
@@ -556,6 +556,15 @@ TEST(AsciiCalls, EncodeTableCalls) {
                     // Past U+FFFF: four bytes in gb18030, unmappable in GBK.
                     const uint32_t edges[] = {0x10000, 0x10FFFF, 0x1F600};
                     cps.push_back(rng() % 2 ? edges[rng() % 3] : 0x10000 + rng() % 0x100000);
+                } else if ((enc == WHATENC_GB18030 || enc == WHATENC_GBK) && rng() % 3 == 0) {
+                    // Code points below U+10000 that index gb18030 lacks:
+                    // four bytes in gb18030 (a range's first and last, U+E7C7
+                    // with its own pointer, U+FFFF), an error (U+E5E5) or
+                    // unmappable in GBK; or any (most are in the index).
+                    const uint32_t edges[] = {0x80, 0xA3, 0xA5, 0xA6, 0x452, 0x2010, 0x2011, 0xE5E5, 0xE7C7, 0xE7C8, 0xFFFF, 0xFFFE, 0xD7FF, 0x9FA6};
+                    uint32_t c = 0x80 + rng() % 0xFF80;
+                    if (c >= 0xD800 && c < 0xE000) c = 0xE000;
+                    cps.push_back(rng() % 2 ? edges[rng() % (sizeof edges / sizeof *edges)] : c);
                 } else {
                     // A character of the encoding: random bytes decoded (for
                     // the double-byte encodings, now and then one byte: a
