@@ -97,8 +97,8 @@ func (s *slot) encoder() *codec.Encoder { return (*codec.Encoder)(unsafe.Pointer
 // setEncoderCalls records, after an encoder was made or called, which next
 // calls the C wrappers may answer: those with ASCII input, in each input
 // form, while the state passes it through unchanged, and then input its
-// encoding's table maps, once built, or any valid input if it writes
-// UTF-8. small says the call was one the wrappers could have answered
+// encoding's table maps, once built (in the HTML error mode, also the code
+// points it does not map), or any valid input if it writes UTF-8. small says the call was one the wrappers could have answered
 // through the table (encodeTableCallMax): the first such call to an
 // encoder with a table starts building it.
 func (s *slot) setEncoderCalls(small bool) {
@@ -115,6 +115,9 @@ func (s *slot) setEncoderCalls(small bool) {
 		t = encodeTable(enc.Encoding(), small)
 		if enc.Encoding().OutputEncoding() == codec.UTF8 {
 			v |= C.WHATENCGO_UTF8_OUTPUT
+		}
+		if enc.ErrorMode() == codec.HTML {
+			v |= C.WHATENCGO_HTML_MODE
 		}
 	}
 	if s.encode != t {

@@ -120,5 +120,6 @@ struct whatencgo_encode_table {
 #define WHATENCGO_UTF8_OUTPUT 8u        // encoder: its output encoding is UTF-8 (with ASCII_PASSES: valid, complete input)
 #define WHATENCGO_UTF16LE_PASSES 16u    // decoder: valid UTF-16LE in whole code units (Decoder.PassesUTF16)
 #define WHATENCGO_UTF16BE_PASSES 32u    // decoder: the same in UTF-16BE
+#define WHATENCGO_HTML_MODE 64u         // encoder: error mode HTML (an unmappable code point becomes "&#NNNN;")
 
 #endif

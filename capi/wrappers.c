@@ -250,6 +250,22 @@ static uint32_t gb18030_four(const uint16_t *four, const uint8_t *s) {
     return 0;
 }
 
+// put_ncr writes "&#" c ";", c in decimal, to d if it fits in room bytes,
+// and returns its length, or 0 if it does not fit.
+static size_t put_ncr(uint8_t *d, size_t room, uint32_t c) {
+    uint8_t digits[7];
+    size_t k = 0;
+    do {
+        digits[k++] = (uint8_t)('0' + c % 10);
+        c /= 10;
+    } while (c != 0);
+    if (room < k + 3) return 0;
+    d[0] = '&', d[1] = '#';
+    for (size_t j = 0; j < k; j++) d[2 + j] = digits[k - 1 - j];
+    d[2 + k] = ';';
+    return k + 3;
+}
+
 // put_gb18030_four writes the four bytes of gb18030 pointer p to d (the
 // last steps of the gb18030 encoder, section 10.2.2).
 static inline __attribute__((always_inline)) void put_gb18030_four(uint8_t *d, uint32_t p) {
@@ -308,32 +324,35 @@ _Static_assert(offsetof(struct whatencgo_encode_table, entry) == sizeof(struct w
 // encode_call encodes the n units at src (UTF-8 bytes, or UTF-16 code
 // units if src_unit is 2), for an encoder between characters, through its
 // encoding's table into the m bytes at dst: ASCII as itself, the other
-// code points as the table says (for gb18030 also in four bytes), and for
-// gb18030 those past U+FFFF in four bytes. It returns the bytes written,
-// or -1 for input the tables do not take (invalid or unfinished UTF-8, a
-// lone surrogate, a code point the encoding cannot encode), or if the
-// output does not fit (Go writes each character whose bytes fit, so it
-// then answers with the output full).
+// code points as the table says (for gb18030 also in four bytes), for
+// gb18030 those past U+FFFF in four bytes, and if html (the HTML error
+// mode) those it cannot encode as "&#NNNN;", setting *replaced. It returns
+// the bytes written, or -1 for input the tables do not take (invalid or
+// unfinished UTF-8, a lone surrogate, a code point the encoding cannot
+// encode in the fatal mode), or if the output does not fit (Go writes each
+// character whose bytes fit, so it then answers with the output full).
 static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void *src, size_t n, size_t src_unit,
-                             uint8_t *dst, size_t m) {
+                             uint8_t *dst, size_t m, int html, int *replaced) {
     const uint8_t *s8 = src;
     const uint16_t *s16 = src;
     size_t w = 0;
     for (size_t i = 0; i < n;) {
         uint32_t c;
         if (src_unit == 2) {
-            c = s16[i++]; // a lone surrogate's entry is 0
+            c = s16[i++];
             if (c - 0xD800 < 0x400 && i < n && s16[i] - 0xDC00u < 0x400)
                 c = 0x10000 + ((c - 0xD800) << 10) + (s16[i++] - 0xDC00u);
+            else if (c - 0xD800 < 0x800)
+                return -1; // a lone surrogate, or a pair the input cuts
         } else {
             size_t len = utf8_scalar(s8 + i, n - i, &c);
             if (len == 0) return -1;
             i += len;
         }
-        if (c >= 0x10000) {
+        if (c >= 0x10000 && t->supplementary) {
             // gb18030's four bytes for pointer 189000 + (c - 0x10000)
             // (index gb18030 ranges pointer, section 5; section 10.2.2).
-            if (!t->supplementary || m - w < 4) return -1;
+            if (m - w < 4) return -1;
             put_gb18030_four(dst + w, 189000 + (c - 0x10000));
             w += 4;
             continue;
@@ -343,8 +362,18 @@ static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void 
             dst[w++] = (uint8_t)c;
             continue;
         }
-        uint32_t e = t->entry[t->block[c >> 8]][c & 0xFF];
-        if (e == 0) return -1;
+        uint32_t e = c < 0x10000 ? t->entry[t->block[c >> 8]][c & 0xFF] : 0;
+        if (e == 0) {
+            // Unmappable: in the HTML error mode "&#" c ";" (section 4.1,
+            // encode or fail's caller, step 3.3), written if it fits; in
+            // the fatal mode Go answers (the call ends there).
+            if (!html) return -1;
+            size_t k = put_ncr(dst + w, m - w, c);
+            if (k == 0) return -1;
+            w += k;
+            *replaced = 1;
+            continue;
+        }
         if (e < 0x100) {
             if (w == m) return -1;
             dst[w++] = (uint8_t)e;
@@ -475,13 +504,18 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
         if (tag == WHATENCGO_ENCODER_TAG) {
             if (n > WHATENCGO_SMALL_CALL_MIXED_MAX) return 0;
             const struct whatencgo_encode_table *et = __atomic_load_n(&s->encode, __ATOMIC_ACQUIRE);
+            int replaced = 0;
             if (et != NULL)
-                w = encode_call(et, src, n, src_unit, dst, *dst_len);
+                w = encode_call(et, src, n, src_unit, dst, *dst_len,
+                                (__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_HTML_MODE) != 0, &replaced);
             else if ((__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_UTF8_OUTPUT) != 0)
                 w = utf8_encode_call(src, n, src_unit, dst, *dst_len);
             if (w < 0) return 0;
             *dst_len = (size_t)w;
-            if (info != NULL) memset(info, 0, info_size);
+            if (info != NULL) {
+                memset(info, 0, info_size);
+                ((whatenc_encode_info *)info)->replaced = replaced;
+            }
             return 1;
         }
         const struct whatencgo_byte_table *t = __atomic_load_n(&s->bytes, __ATOMIC_ACQUIRE);

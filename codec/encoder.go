@@ -45,6 +45,10 @@ func (enc *Encoder) mode() ErrorMode {
 	return Fatal
 }
 
+// ErrorMode returns the error mode enc was made with: HTML (an unmappable
+// code point becomes "&#NNNN;") or Fatal.
+func (enc *Encoder) ErrorMode() ErrorMode { return enc.mode() }
+
 // Encoding returns the encoding enc writes: always an output encoding.
 func (enc *Encoder) Encoding() *Encoding { return enc.encoding() }
 
