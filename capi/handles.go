@@ -137,7 +137,8 @@ func (s *slot) setPasses(v uint32) {
 // calls the C wrappers may answer: ASCII input while the state passes it
 // through, and then any input through the byte table of the encoding it
 // decodes (which, with BOM sniffing, may have changed), if it has one, or
-// through its pair table, once built, or valid and complete UTF-8 if it
+// through its pair table, once built (through the byte table, in the
+// replacement error mode, also its errors), or valid and complete UTF-8 if it
 // decodes UTF-8 (between characters and past BOM handling, valid UTF-8
 // decodes to itself), or valid UTF-16 if it decodes UTF-16. small says the
 // call was one the wrappers could have answered through a pair table
@@ -155,6 +156,9 @@ func (s *slot) setDecoderCalls(small bool) {
 		v = C.WHATENCGO_ASCII_PASSES
 		if d.Encoding() == codec.UTF8 {
 			v |= C.WHATENCGO_UTF8_PASSES
+		}
+		if d.ErrorMode() == codec.Replace {
+			v |= C.WHATENCGO_REPLACE_MODE
 		}
 	case d.PassesUTF16() && d.Encoding() == codec.UTF16LE:
 		v = C.WHATENCGO_UTF16LE_PASSES

@@ -121,5 +121,6 @@ struct whatencgo_encode_table {
 #define WHATENCGO_UTF16LE_PASSES 16u    // decoder: valid UTF-16LE in whole code units (Decoder.PassesUTF16)
 #define WHATENCGO_UTF16BE_PASSES 32u    // decoder: the same in UTF-16BE
 #define WHATENCGO_HTML_MODE 64u         // encoder: error mode HTML (an unmappable code point becomes "&#NNNN;")
+#define WHATENCGO_REPLACE_MODE 128u     // decoder: error mode replacement (an error becomes U+FFFD)
 
 #endif

@@ -201,21 +201,26 @@ static inline __attribute__((always_inline)) size_t put_utf16(uint16_t *d, uint3
 
 // byte_call decodes the n bytes at src through a decoder's byte table
 // into dst (m units of dst_unit bytes) and returns the units written, or
-// -1 if a byte is an error or the output might not fit: Go answers those
-// calls (it may write into dst first, which Go's answer overwrites). Go
-// writes a character only while MinUTF8Output (4) bytes or MinUTF16Output
-// (2) units are left, so the output is taken only where every character
-// meets that rule whatever the bytes are: then Go too would decode all of
-// src, with the status OK.
+// -1 if a byte is an error (unless replace: the replacement error mode,
+// where it becomes U+FFFD, setting *replaced) or the output might not fit:
+// Go answers those calls (it may write into dst first, which Go's answer
+// overwrites). Go writes a character only while MinUTF8Output (4) bytes or
+// MinUTF16Output (2) units are left, so the output is taken only where
+// every character meets that rule whatever the bytes are: then Go too
+// would decode all of src, with the status OK.
 static ptrdiff_t byte_call(const struct whatencgo_byte_table *t, const uint8_t *src, size_t n,
-                           void *dst, size_t m, size_t dst_unit) {
+                           void *dst, size_t m, size_t dst_unit, int replace, int *replaced) {
     size_t w = 0;
     if (dst_unit == 1) {
         if (m < 3 * n + 4) return -1;
         uint8_t *d = dst;
         for (size_t i = 0; i < n; i++) {
             uint32_t v = t->utf8[src[i]];
-            if (v == 0) return -1;
+            if (v == 0) {
+                if (!replace) return -1;
+                v = 0x03BDBFEF; // U+FFFD: EF BF BD, 3 bytes
+                *replaced = 1;
+            }
             // Three bytes stored whatever the length (w + 3 <= 3n <= m):
             // the ones past it are scratch the next character overwrites,
             // or past what the call reports written, which whatenc.h allows.
@@ -228,8 +233,13 @@ static ptrdiff_t byte_call(const struct whatencgo_byte_table *t, const uint8_t *
         if (m < n + 2) return -1;
         uint16_t *d = dst;
         for (size_t i = 0; i < n; i++) {
-            if (t->utf8[src[i]] == 0) return -1;
-            d[w++] = t->utf16[src[i]];
+            if (t->utf8[src[i]] != 0) {
+                d[w++] = t->utf16[src[i]];
+            } else {
+                if (!replace) return -1;
+                d[w++] = 0xFFFD;
+                *replaced = 1;
+            }
         }
     }
     return (ptrdiff_t)w;
@@ -520,8 +530,11 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
         }
         const struct whatencgo_byte_table *t = __atomic_load_n(&s->bytes, __ATOMIC_ACQUIRE);
         const struct whatencgo_pair_table *pt;
+        int replaced = 0;
         if (t != NULL) {
-            if (n <= WHATENCGO_SMALL_CALL_TABLE_MAX) w = byte_call(t, src, n, dst, *dst_len, dst_unit);
+            if (n <= WHATENCGO_SMALL_CALL_TABLE_MAX)
+                w = byte_call(t, src, n, dst, *dst_len, dst_unit,
+                              (__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_REPLACE_MODE) != 0, &replaced);
         } else if ((pt = __atomic_load_n(&s->pairs, __ATOMIC_ACQUIRE)) != NULL) {
             if (n <= WHATENCGO_SMALL_CALL_TABLE_MAX) w = pair_call(pt, src, n, dst, *dst_len, dst_unit);
         } else if ((__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_UTF8_PASSES) != 0) {
@@ -529,7 +542,10 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
         }
         if (w < 0) return 0;
         *dst_len = (size_t)w;
-        if (info != NULL) memset(info, 0, info_size);
+        if (info != NULL) {
+            memset(info, 0, info_size);
+            ((whatenc_decode_info *)info)->replaced = replaced;
+        }
         return 1;
     }
     if (src_unit == dst_unit) {

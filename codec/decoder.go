@@ -63,6 +63,10 @@ func (d *Decoder) mode() ErrorMode {
 	return Replace
 }
 
+// ErrorMode returns the error mode d was made with: Replace (an error
+// becomes U+FFFD) or Fatal.
+func (d *Decoder) ErrorMode() ErrorMode { return d.mode() }
+
 // Encoding returns the encoding d decodes: with SniffBOM, the encoding of a
 // BOM found at the start of the stream, otherwise the one it was made for.
 func (d *Decoder) Encoding() *Encoding { return allEncodings[d.enc] }
