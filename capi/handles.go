@@ -352,9 +352,13 @@ func buildEncodeTable(e *codec.Encoding) unsafe.Pointer {
 	}
 	et := (*C.struct_whatencgo_encode_table)(p)
 	*(*[256]uint16)(unsafe.Pointer(&et.block)) = block
-	et.supplementary = 0
-	if e.EncodesSupplementaryAsFourBytes() {
-		et.supplementary = 1
+	switch {
+	case e.EncodesSupplementaryAsFourBytes():
+		et.supplementary = C.WHATENCGO_SUPPLEMENTARY_FOUR_BYTES
+	case e.EncodesNoSupplementary():
+		et.supplementary = C.WHATENCGO_SUPPLEMENTARY_UNMAPPABLE
+	default:
+		et.supplementary = C.WHATENCGO_SUPPLEMENTARY_GO
 	}
 	et.four_delta = nil
 	if len(deltas) > 0 {

@@ -78,9 +78,12 @@ struct whatencgo_pair_table {
 // byte b as b, two bytes as lead << 8 | trail (lead 0x81 or above), or 0
 // where Go answers (unmappable, ASCII, surrogates).
 // Row 0 is all 0, for the blocks without a mapped code point. supplementary
-// is 1 for gb18030, whose encoder writes each code point past U+FFFF as the
+// says what the encoder does with code points past U+FFFF:
+// WHATENCGO_SUPPLEMENTARY_FOUR_BYTES for gb18030, which writes each as the
 // four-byte sequence of pointer 189000 + (code point - 0x10000)
-// (Encoding.EncodesSupplementaryAsFourBytes), else 0 (Go answers those).
+// (Encoding.EncodesSupplementaryAsFourBytes); WHATENCGO_SUPPLEMENTARY_UNMAPPABLE
+// for the encoders that map none (Encoding.EncodesNoSupplementary);
+// WHATENCGO_SUPPLEMENTARY_GO for Big5, which maps some (Go answers those).
 // For gb18030 (else NULL), four_delta holds what its other four-byte
 // sequences' pointers minus their code points can be (index gb18030 ranges
 // pointer, section 5: one value per range, and U+E7C7's): an entry from
@@ -94,6 +97,10 @@ struct whatencgo_encode_table {
     const int32_t *four_delta;
     uint16_t entry[][256];
 };
+
+#define WHATENCGO_SUPPLEMENTARY_GO 0u
+#define WHATENCGO_SUPPLEMENTARY_FOUR_BYTES 1u
+#define WHATENCGO_SUPPLEMENTARY_UNMAPPABLE 2u
 
 #define WHATENCGO_FOUR_BYTE_ENTRY 0x100u
 #define WHATENCGO_FOUR_BYTE_ENTRY_END 0x8100u

@@ -339,8 +339,9 @@ _Static_assert(offsetof(struct whatencgo_encode_table, entry) == sizeof(struct w
 // mode) those it cannot encode as "&#NNNN;", setting *replaced. It returns
 // the bytes written, or -1 for input the tables do not take (invalid or
 // unfinished UTF-8, a lone surrogate, a code point the encoding cannot
-// encode in the fatal mode), or if the output does not fit (Go writes each
-// character whose bytes fit, so it then answers with the output full).
+// encode in the fatal mode, Big5's past U+FFFF), or if the output does not
+// fit (Go writes each character whose bytes fit, so it then answers with
+// the output full).
 static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void *src, size_t n, size_t src_unit,
                              uint8_t *dst, size_t m, int html, int *replaced) {
     const uint8_t *s8 = src;
@@ -359,10 +360,11 @@ static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void 
             if (len == 0) return -1;
             i += len;
         }
-        if (c >= 0x10000 && t->supplementary) {
+        if (c >= 0x10000 && t->supplementary != WHATENCGO_SUPPLEMENTARY_UNMAPPABLE) {
             // gb18030's four bytes for pointer 189000 + (c - 0x10000)
-            // (index gb18030 ranges pointer, section 5; section 10.2.2).
-            if (m - w < 4) return -1;
+            // (index gb18030 ranges pointer, section 5; section 10.2.2);
+            // Big5's, some of which its index maps, are Go's.
+            if (t->supplementary != WHATENCGO_SUPPLEMENTARY_FOUR_BYTES || m - w < 4) return -1;
             put_gb18030_four(dst + w, 189000 + (c - 0x10000));
             w += 4;
             continue;

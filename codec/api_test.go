@@ -504,6 +504,31 @@ func TestEncodesSupplementaryAsFourBytes(t *testing.T) {
 	}
 }
 
+// TestEncodesNoSupplementary: where it says so, the reference encodes no
+// code point past U+FFFF (all of them are tried); elsewhere it encodes some
+// (or, for replacement, the encoding has no encoder).
+func TestEncodesNoSupplementary(t *testing.T) {
+	needReference(t)
+	for _, e := range Encodings() {
+		says := e.EncodesNoSupplementary()
+		if !e.HasEncoder() {
+			if says {
+				t.Fatalf("%s has no encoder", e)
+			}
+			continue
+		}
+		encoded := 0
+		for c := rune(0x10000); c <= 0x10FFFF && (says || encoded == 0); c++ {
+			if _, _, _, ok := reference.Encode(e.Name(), []rune{c}, reference.EncodeFatal); ok {
+				encoded++
+			}
+		}
+		if says != (encoded == 0) {
+			t.Fatalf("%s: says %v, but the reference encodes %d code points past U+FFFF", e, says, encoded)
+		}
+	}
+}
+
 // TestBMPFourBytePointers: for gb18030, each entry is the pointer of the
 // four bytes the reference encodes the code point to, where it encodes it
 // to four bytes (the tests' own gb18030FourBytes of that pointer), else -1.

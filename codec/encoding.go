@@ -293,6 +293,21 @@ func (e *Encoding) EncodesSupplementaryAsFourBytes() bool {
 	return e.family == familyGB18030
 }
 
+// EncodesNoSupplementary reports whether e's encoder has no code point
+// past U+FFFF (each is unmappable): true for the single-byte encodings,
+// x-user-defined, GBK, EUC-JP, ISO-2022-JP, Shift_JIS and EUC-KR, whose
+// indexes are of the BMP only; false for gb18030 (four bytes each), Big5
+// (index Big5 has code points past U+FFFF), UTF-8, UTF-16BE and UTF-16LE
+// and replacement (no encoder). The C library answers small calls with it
+// (capi/registry.h).
+func (e *Encoding) EncodesNoSupplementary() bool {
+	switch e.family {
+	case familySingleByte, familyXUserDefined, familyGBK, familyEUCJP, familyISO2022JP, familyShiftJIS, familyEUCKR:
+		return true
+	}
+	return false
+}
+
 // BMPFourBytePointers returns, for gb18030, the pointer of the four-byte
 // sequence its encoder writes for each code point U+0080 to U+FFFF that
 // index gb18030 lacks (section 10.2.2, index gb18030 ranges pointer), or

@@ -584,6 +584,9 @@ TEST(AsciiCalls, EncodeTableCalls) {
                     if (whatenc_decode_advanced(enc, WHATENC_BOM_KEEP, WHATENC_FATAL, b, blen, &o, &len, nullptr, nullptr) == WHATENC_OK) {
                         wt::u16string u = wt::utf8_to_utf16(std::string(reinterpret_cast<char *>(o), len));
                         if (u.size() == 1) c = u[0];
+                        // Past U+FFFF: Big5's pairs that index Big5 maps there.
+                        if (u.size() == 2 && u[0] >= 0xD800 && u[0] < 0xDC00)
+                            c = 0x10000 + ((u[0] - 0xD800u) << 10) + (u[1] - 0xDC00u);
                     }
                     whatenc_free(o);
                     cps.push_back(c);
