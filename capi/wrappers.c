@@ -427,6 +427,52 @@ static ptrdiff_t utf8_call(const uint8_t *src, size_t n, void *dst, size_t m, si
     return (ptrdiff_t)w;
 }
 
+// utf8_replace_call decodes the n bytes at src, for a UTF-8 decoder in the
+// replacement error mode between characters, into dst (m units of dst_unit
+// bytes), each error as U+FFFD (setting *replaced), and returns the units
+// written; -1 if the input ends inside a sequence (the decoder keeps it:
+// Go answers) or the output might not fit Go's output rule (see byte_call:
+// a byte makes at most 3 bytes or 1 unit, so with 3n + 1 bytes or n + 1
+// units at least 4 bytes or 2 units are left before each character). The
+// UTF-8 decoder of section 8.1.1: a byte outside the bounds a sequence
+// expects ends it with an error and is read again.
+static ptrdiff_t utf8_replace_call(const uint8_t *src, size_t n, void *dst, size_t m, size_t dst_unit, int *replaced) {
+    if (dst_unit == 1 ? m < 3 * n + 1 : m < n + 1) return -1;
+    size_t w = 0;
+    for (size_t i = 0; i < n;) {
+        uint32_t b = src[i++], c, needed, lower = 0x80, upper = 0xBF;
+        if (b < 0x80) {
+            c = b, needed = 0;
+        } else if (b >= 0xC2 && b <= 0xDF) {
+            c = b & 0x1F, needed = 1;
+        } else if (b >= 0xE0 && b <= 0xEF) {
+            c = b & 0x0F, needed = 2;
+            if (b == 0xE0) lower = 0xA0;
+            if (b == 0xED) upper = 0x9F;
+        } else if (b >= 0xF0 && b <= 0xF4) {
+            c = b & 0x07, needed = 3;
+            if (b == 0xF0) lower = 0x90;
+            if (b == 0xF4) upper = 0x8F;
+        } else {
+            c = 0xFFFD, needed = 0, *replaced = 1;
+        }
+        for (; needed > 0; needed--) {
+            if (i == n) return -1;
+            if (src[i] < lower || src[i] > upper) {
+                c = 0xFFFD, *replaced = 1; // src[i] is read again
+                break;
+            }
+            c = c << 6 | (src[i++] & 0x3F);
+            lower = 0x80, upper = 0xBF;
+        }
+        if (dst_unit == 1)
+            w += put_utf8((uint8_t *)dst + w, c);
+        else
+            w += put_utf16((uint16_t *)dst + w, c);
+    }
+    return (ptrdiff_t)w;
+}
+
 // utf16_call decodes the n bytes at src, for a UTF-16 decoder (big-endian if
 // be) between characters, into dst (m units of dst_unit bytes), if they are
 // whole code units of valid UTF-16 (no lone surrogate), and returns the
@@ -540,7 +586,11 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
         } else if ((pt = __atomic_load_n(&s->pairs, __ATOMIC_ACQUIRE)) != NULL) {
             if (n <= WHATENCGO_SMALL_CALL_TABLE_MAX) w = pair_call(pt, src, n, dst, *dst_len, dst_unit);
         } else if ((__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_UTF8_PASSES) != 0) {
-            if (n <= WHATENCGO_SMALL_CALL_MIXED_MAX) w = utf8_call(src, n, dst, *dst_len, dst_unit);
+            if (n <= WHATENCGO_SMALL_CALL_MIXED_MAX) {
+                w = utf8_call(src, n, dst, *dst_len, dst_unit);
+                if (w < 0 && (__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_REPLACE_MODE) != 0)
+                    w = utf8_replace_call(src, n, dst, *dst_len, dst_unit, &replaced);
+            }
         }
         if (w < 0) return 0;
         *dst_len = (size_t)w;

@@ -716,11 +716,14 @@ TEST(AsciiCalls, UTF16Calls) {
 // utf8_piece returns a random valid UTF-8 character of 1 to 4 bytes, or,
 // when bad, one of the byte strings a UTF-8 decoder must not pass through
 // (an overlong form, a surrogate, past U+10FFFF, a stray continuation byte,
-// a sequence cut short by an ASCII byte).
+// a sequence cut short by an ASCII byte or by another sequence's lead, each
+// first byte's bounds), or a U+FFFD that is in the input.
 std::string utf8_piece(std::mt19937 &rng, bool bad) {
     if (bad) {
         static const char *bads[] = {"\xc0\xaf", "\xc1\xbf", "\xe0\x80\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
-                                     "\xf0\x8f\xbf\xbf", "\x80", "\xbf", "\xe3\x81" "a", "\xf0\x9f\x98" "a", "\xff", "\xf8\x88\x80\x80\x80"};
+                                     "\xf0\x8f\xbf\xbf", "\x80", "\xbf", "\xe3\x81" "a", "\xf0\x9f\x98" "a", "\xff", "\xf8\x88\x80\x80\x80",
+                                     "\xe0\x9f\xbf", "\xe0\xa0\x80", "\xed\x9f\xbf", "\xf0\x90\x80\x80", "\xf4\x8f\xbf\xbf", "\xf5\x80",
+                                     "\xc2\xe3\x81\x82", "\xf1\x80\xc3\xa9", "\xe3\xc0", "\xef\xbf\xbd", "\xdf"};
         return bads[rng() % (sizeof bads / sizeof bads[0])];
     }
     static const uint32_t ranges[][2] = {{0x20, 0x7E}, {0x80, 0x7FF}, {0x800, 0xD7FF}, {0xE000, 0xFFFF}, {0x10000, 0x10FFFF}};
@@ -737,20 +740,74 @@ std::string utf8_piece(std::mt19937 &rng, bool bad) {
 // ASCII so that last does not matter) must get Go's answer too.
 TEST(AsciiCalls, UTF8Calls) {
     std::mt19937 rng(11);
-    for (int round = 0; round < 2000; round++) {
+    for (int round = 0; round < 3000; round++) {
         std::string in;
-        bool bad = round % 4 == 3;
+        // Errors in both modes (the wrapper answers those of the
+        // replacement mode), now and then several.
+        bool bad = round % 4 >= 2, many = round % 8 == 2;
         size_t chars = 1 + rng() % (round % 10 == 0 ? 200 : 12);
-        for (size_t i = 0; i < chars; i++) in += utf8_piece(rng, bad && i == chars / 2);
+        for (size_t i = 0; i < chars; i++) in += utf8_piece(rng, bad && (i == chars / 2 || (many && rng() % 3 == 0)));
+        if (round % 16 == 10) {
+            // Only bytes that are each an error: 3 bytes of output a byte,
+            // the most the wrapper leaves room for.
+            in.clear();
+            for (size_t i = 0; i < chars; i++) in += "\x80\xbf\xff\xc0\xf5"[rng() % 5];
+            bad = true;
+        }
         if (bad) in += "z";
         bool sniffed = round % 3 == 0;
         size_t n = in.size();
         for (bool utf16 : {false, true}) {
-            for (size_t room : {size_t(8192), n + 4, n + 3, n, n > 1 ? n - 1 : 1}) {
+            for (size_t room : {size_t(8192), 3 * n + 1, 3 * n, 3 * n - 1, n + 4, n + 3, n + 2, n + 1, n, n > 1 ? n - 1 : 1}) {
                 SCOPED_TRACE(std::string(sniffed ? "sniffed" : "UTF-8") + (utf16 ? " UTF-16" : " UTF-8") + " room " + std::to_string(room) + ": " + wt::hex(in));
                 // A first call that Go answers, so that BOM handling is over.
                 expect_gos_answer(sniffed ? WHATENC_WINDOWS_1252 : WHATENC_UTF_8, sniffed ? WHATENC_BOM_SNIFF : WHATENC_BOM_REMOVE,
                                   round % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, sniffed ? "\xef\xbb\xbf" "a" : "a", in, utf16, room);
+            }
+        }
+    }
+}
+
+// A small call to a UTF-8 decoder in the replacement mode whose input has
+// errors and ends inside a sequence leaves that sequence to the decoder
+// (Go answers it, and the wrapper must not take it as an error): that call
+// and an empty last one decode what one last call with the whole input
+// does, the sequence becoming U+FFFD only in the last.
+TEST(AsciiCalls, UTF8CutAtEnd) {
+    std::mt19937 rng(21);
+    for (int round = 0; round < 500; round++) {
+        std::string in;
+        size_t chars = 1 + rng() % 12;
+        for (size_t i = 0; i < chars; i++) in += utf8_piece(rng, rng() % 3 == 0);
+        in += std::string("\xf0\x9f\x98\x80").substr(0, 1 + rng() % 3);
+        for (bool utf16 : {false, true}) {
+            SCOPED_TRACE(std::string(utf16 ? "UTF-16: " : "UTF-8: ") + wt::hex(in));
+            // A first call ("a"), so that BOM handling is over.
+            wt::Result whole = wt::decode(WHATENC_UTF_8, WHATENC_BOM_REMOVE, WHATENC_REPLACEMENT, "a" + in, 0, 8192, utf16);
+            whatenc_decoder *d = nullptr;
+            ASSERT_EQ(whatenc_decoder_new(WHATENC_UTF_8, WHATENC_BOM_REMOVE, WHATENC_REPLACEMENT, &d), WHATENC_OK);
+            std::vector<uint8_t> out8(8192);
+            std::vector<uint16_t> out16(8192);
+            size_t got = 0;
+            for (int call = 0; call < 3; call++) {
+                int last = call == 2;
+                std::string part = call == 0 ? "a" : call == 1 ? in : "";
+                size_t n = part.size(), m = 8192 - got;
+                const uint8_t *src = u8(part);
+                ASSERT_EQ(utf16 ? whatenc_decoder_decode_to_utf16(d, src, &n, out16.data() + got, &m, last, nullptr)
+                                : whatenc_decoder_decode_to_utf8(d, src, &n, out8.data() + got, &m, last, nullptr),
+                          WHATENC_OK);
+                EXPECT_EQ(n, part.size());
+                if (last) {
+                    EXPECT_EQ(m, utf16 ? 1u : 3u);  // the cut sequence's U+FFFD, and only it
+                }
+                got += m;
+            }
+            whatenc_decoder_free(d);
+            if (utf16) {
+                EXPECT_EQ(wt::u16string(out16.begin(), out16.begin() + got), whole.out16);
+            } else {
+                EXPECT_EQ(wt::hex(std::string(out8.begin(), out8.begin() + got)), wt::hex(whole.out));
             }
         }
     }
