@@ -157,13 +157,13 @@ func (s *slot) setDecoderCalls(small bool) {
 		if d.Encoding() == codec.UTF8 {
 			v |= C.WHATENCGO_UTF8_PASSES
 		}
-		if d.ErrorMode() == codec.Replace {
-			v |= C.WHATENCGO_REPLACE_MODE
-		}
 	case d.PassesUTF16() && d.Encoding() == codec.UTF16LE:
 		v = C.WHATENCGO_UTF16LE_PASSES
 	case d.PassesUTF16():
 		v = C.WHATENCGO_UTF16BE_PASSES
+	}
+	if v != 0 && d.ErrorMode() == codec.Replace {
+		v |= C.WHATENCGO_REPLACE_MODE
 	}
 	if s.bytes != t {
 		atomic.StorePointer(&s.bytes, t)

@@ -475,21 +475,30 @@ static ptrdiff_t utf8_replace_call(const uint8_t *src, size_t n, void *dst, size
 
 // utf16_call decodes the n bytes at src, for a UTF-16 decoder (big-endian if
 // be) between characters, into dst (m units of dst_unit bytes), if they are
-// whole code units of valid UTF-16 (no lone surrogate), and returns the
-// units written; -1 otherwise, or if the output might not fit Go's output
-// rule (a code unit makes at most 3 bytes or 1 unit, so 3n/2 + 4 bytes or
-// n/2 + 2 units always do), for Go to answer.
-static ptrdiff_t utf16_call(const uint8_t *src, size_t n, int be, void *dst, size_t m, size_t dst_unit) {
+// whole code units of valid UTF-16 (no lone surrogate; if replace, the
+// replacement error mode, lone surrogates become U+FFFD, setting
+// *replaced), and returns the units written; -1 otherwise (also for a lead
+// surrogate the input ends with), or if the output might not fit Go's
+// output rule (a code unit makes at most 3 bytes or 1 unit, so 3n/2 + 4
+// bytes or n/2 + 2 units always do), for Go to answer.
+static ptrdiff_t utf16_call(const uint8_t *src, size_t n, int be, void *dst, size_t m, size_t dst_unit,
+                            int replace, int *replaced) {
     if (n % 2 != 0 || (dst_unit == 1 ? m < n + n / 2 + 4 : m < n / 2 + 2)) return -1;
     size_t w = 0;
     for (size_t i = 0; i < n; i += 2) {
         uint32_t c = be ? (uint32_t)src[i] << 8 | src[i + 1] : (uint32_t)src[i + 1] << 8 | src[i];
         if (c >= 0xD800 && c <= 0xDFFF) {
-            if (c >= 0xDC00 || n - i < 4) return -1;
-            uint32_t low = be ? (uint32_t)src[i + 2] << 8 | src[i + 3] : (uint32_t)src[i + 3] << 8 | src[i + 2];
-            if (low < 0xDC00 || low > 0xDFFF) return -1;
-            c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
-            i += 2;
+            if (c <= 0xDBFF && n - i < 4) return -1; // a lead the input ends with: the decoder keeps it
+            uint32_t low = c > 0xDBFF ? 0 : be ? (uint32_t)src[i + 2] << 8 | src[i + 3] : (uint32_t)src[i + 3] << 8 | src[i + 2];
+            if (low >= 0xDC00 && low <= 0xDFFF) {
+                c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+                i += 2;
+            } else {
+                // A lone surrogate (section 14.2.1: the unit after a lead
+                // that is not a trail is read again).
+                if (!replace) return -1;
+                c = 0xFFFD, *replaced = 1;
+            }
         }
         w += dst_unit == 2 ? put_utf16((uint16_t *)dst + w, c) : put_utf8((uint8_t *)dst + w, c);
     }
@@ -551,10 +560,15 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
     uint32_t passes = __atomic_load_n(&s->ascii, __ATOMIC_RELAXED);
     if (tag == WHATENCGO_DECODER_TAG && (passes & (WHATENCGO_UTF16LE_PASSES | WHATENCGO_UTF16BE_PASSES)) != 0) {
         if (n > 2 * WHATENCGO_SMALL_CALL_MIXED_MAX) return 0;
-        ptrdiff_t w = utf16_call(src, n, (passes & WHATENCGO_UTF16BE_PASSES) != 0, dst, *dst_len, dst_unit);
+        int replaced = 0;
+        ptrdiff_t w = utf16_call(src, n, (passes & WHATENCGO_UTF16BE_PASSES) != 0, dst, *dst_len, dst_unit,
+                                 (passes & WHATENCGO_REPLACE_MODE) != 0, &replaced);
         if (w < 0) return 0;
         *dst_len = (size_t)w;
-        if (info != NULL) memset(info, 0, info_size);
+        if (info != NULL) {
+            memset(info, 0, info_size);
+            ((whatenc_decode_info *)info)->replaced = replaced;
+        }
         return 1;
     }
     if (src_unit == 1 ? !all_ascii(src, n) : !all_ascii16(src, n)) {

@@ -664,8 +664,9 @@ TEST(AsciiCalls, UTF8EncoderCalls) {
 
 // UTF-16 decoders (from UTF-16LE and UTF-16BE, and from a decoder whose BOM
 // sniffing found one): a small streaming call of whole code units of valid
-// UTF-16 is answered by the wrapper; lone surrogates, an odd byte at the
-// end and output that might not fit Go's rule go to Go. Each answer must
+// UTF-16 (and in the replacement mode, lone surrogates) is answered by the
+// wrapper; lone surrogates in the fatal mode, an odd byte at the end and
+// output that might not fit Go's rule go to Go. Each answer must
 // be Go's (the same call as the last): the inputs end with a whole unit
 // that is not a high surrogate, so that last changes nothing.
 TEST(AsciiCalls, UTF16Calls) {
@@ -679,8 +680,9 @@ TEST(AsciiCalls, UTF16Calls) {
         for (size_t i = 0; i < chars; i++) {
             if (round % 4 == 3 && i == chars / 2) {
                 // A lone surrogate, a low one first, two high ones.
-                static const std::vector<uint32_t> bads[] = {{0xD800}, {0xDFFF}, {0xDC00, 0xD800, 0xDC00}, {0xD800, 0xD800, 0xDC00}, {0xDC00, 0xDC00}};
-                for (uint32_t u : bads[rng() % 5]) unit(u);
+                static const std::vector<uint32_t> bads[] = {{0xD800}, {0xDFFF}, {0xDC00, 0xD800, 0xDC00}, {0xD800, 0xD800, 0xDC00}, {0xDC00, 0xDC00},
+                                                             {0xDBFF, 0xE000}, {0xD800, 0x41}, {0xDBFF, 0xD7FF}, {0xD800, 0xDBFF}};
+                for (uint32_t u : bads[rng() % (sizeof bads / sizeof bads[0])]) unit(u);
                 continue;
             }
             const uint32_t *r = ranges[rng() % 5];
@@ -800,6 +802,54 @@ TEST(AsciiCalls, UTF8CutAtEnd) {
                 EXPECT_EQ(n, part.size());
                 if (last) {
                     EXPECT_EQ(m, utf16 ? 1u : 3u);  // the cut sequence's U+FFFD, and only it
+                }
+                got += m;
+            }
+            whatenc_decoder_free(d);
+            if (utf16) {
+                EXPECT_EQ(wt::u16string(out16.begin(), out16.begin() + got), whole.out16);
+            } else {
+                EXPECT_EQ(wt::hex(std::string(out8.begin(), out8.begin() + got)), wt::hex(whole.out));
+            }
+        }
+    }
+}
+
+// The same for a UTF-16 decoder whose input, with lone surrogates, ends
+// with a lead surrogate (or an odd byte).
+TEST(AsciiCalls, UTF16CutAtEnd) {
+    std::mt19937 rng(22);
+    for (int round = 0; round < 500; round++) {
+        bool be = round % 2 == 0;
+        int enc = be ? WHATENC_UTF_16BE : WHATENC_UTF_16LE;
+        std::string in;
+        auto unit = [&](uint32_t u) { in += be ? std::string{char(u >> 8), char(u)} : std::string{char(u), char(u >> 8)}; };
+        for (size_t i = 1 + rng() % 12; i > 0; i--) {
+            static const uint32_t units[] = {'a', 0xE9, 0x3042, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xFFFD};
+            unit(units[rng() % (sizeof units / sizeof units[0])]);
+        }
+        unit(0xD800 + rng() % 0x400);
+        if (round % 4 == 1) in += "x";  // and an odd byte
+        for (bool utf16 : {false, true}) {
+            SCOPED_TRACE(wt::name(enc) + (utf16 ? " to UTF-16: " : " to UTF-8: ") + wt::hex(in));
+            std::string first = be ? std::string("\0a", 2) : std::string("a\0", 2);
+            wt::Result whole = wt::decode(enc, WHATENC_BOM_REMOVE, WHATENC_REPLACEMENT, first + in, 0, 8192, utf16);
+            whatenc_decoder *d = nullptr;
+            ASSERT_EQ(whatenc_decoder_new(enc, WHATENC_BOM_REMOVE, WHATENC_REPLACEMENT, &d), WHATENC_OK);
+            std::vector<uint8_t> out8(8192);
+            std::vector<uint16_t> out16(8192);
+            size_t got = 0;
+            for (int call = 0; call < 3; call++) {
+                int last = call == 2;
+                std::string part = call == 0 ? first : call == 1 ? in : "";
+                size_t n = part.size(), m = 8192 - got;
+                const uint8_t *src = u8(part);
+                ASSERT_EQ(utf16 ? whatenc_decoder_decode_to_utf16(d, src, &n, out16.data() + got, &m, last, nullptr)
+                                : whatenc_decoder_decode_to_utf8(d, src, &n, out8.data() + got, &m, last, nullptr),
+                          WHATENC_OK);
+                EXPECT_EQ(n, part.size());
+                if (last) {
+                    EXPECT_EQ(m, utf16 ? 1u : 3u);  // the kept lead's (or odd byte's) U+FFFD, and only it
                 }
                 got += m;
             }
