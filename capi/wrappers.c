@@ -538,6 +538,18 @@ static ptrdiff_t utf8_encode_call(const void *src, size_t n, size_t src_unit, ui
     return (ptrdiff_t)w;
 }
 
+// set_info zeroes a call's info struct of info_size bytes (whatenc.h's
+// whatenc_decode_info or whatenc_encode_info), if there is one, and sets
+// its replaced field, the first of either.
+static inline __attribute__((always_inline)) void set_info(void *info, size_t info_size, int replaced) {
+    if (info == NULL) return;
+    memset(info, 0, info_size);
+    *(int *)info = replaced;
+}
+
+_Static_assert(offsetof(whatenc_decode_info, replaced) == 0 && offsetof(whatenc_encode_info, replaced) == 0,
+               "replaced starts both info structs");
+
 // DECODER_PASSES: the bits of a decoder's slot that let a wrapper answer.
 #define DECODER_PASSES (WHATENCGO_ASCII_PASSES | WHATENCGO_UTF16LE_PASSES | WHATENCGO_UTF16BE_PASSES)
 
@@ -565,10 +577,7 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
                                  (passes & WHATENCGO_REPLACE_MODE) != 0, &replaced);
         if (w < 0) return 0;
         *dst_len = (size_t)w;
-        if (info != NULL) {
-            memset(info, 0, info_size);
-            ((whatenc_decode_info *)info)->replaced = replaced;
-        }
+        set_info(info, info_size, replaced);
         return 1;
     }
     if (src_unit == 1 ? !all_ascii(src, n) : !all_ascii16(src, n)) {
@@ -584,10 +593,7 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
                 w = utf8_encode_call(src, n, src_unit, dst, *dst_len);
             if (w < 0) return 0;
             *dst_len = (size_t)w;
-            if (info != NULL) {
-                memset(info, 0, info_size);
-                ((whatenc_encode_info *)info)->replaced = replaced;
-            }
+            set_info(info, info_size, replaced);
             return 1;
         }
         const struct whatencgo_byte_table *t = __atomic_load_n(&s->bytes, __ATOMIC_ACQUIRE);
@@ -608,10 +614,7 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
         }
         if (w < 0) return 0;
         *dst_len = (size_t)w;
-        if (info != NULL) {
-            memset(info, 0, info_size);
-            ((whatenc_decode_info *)info)->replaced = replaced;
-        }
+        set_info(info, info_size, replaced);
         return 1;
     }
     if (src_unit == dst_unit) {
@@ -622,7 +625,7 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
         for (size_t i = 0; i < n; i++) ((uint8_t *)dst)[i] = (uint8_t)((const uint16_t *)src)[i];
     }
     *dst_len = n;
-    if (info != NULL) memset(info, 0, info_size);
+    set_info(info, info_size, 0);
     return 1;
 }
 
