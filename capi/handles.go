@@ -98,9 +98,10 @@ func (s *slot) encoder() *codec.Encoder { return (*codec.Encoder)(unsafe.Pointer
 // calls the C wrappers may answer: those with ASCII input, in each input
 // form, while the state passes it through unchanged, and then input its
 // encoding's table maps, once built (in the HTML error mode, also the code
-// points it does not map), or any valid input if it writes UTF-8. small says the call was one the wrappers could have answered
-// through the table (encodeTableCallMax): the first such call to an
-// encoder with a table starts building it.
+// points it does not map), or any valid input if it writes UTF-8. small
+// says the call was one the wrappers could have answered through the table
+// (encodeTableCallMax): the first such call to an encoder with a table
+// starts building it.
 func (s *slot) setEncoderCalls(small bool) {
 	enc := s.encoder()
 	var v uint32

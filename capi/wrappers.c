@@ -187,6 +187,17 @@ static inline __attribute__((always_inline)) size_t put_utf8(uint8_t *d, uint32_
     return 4;
 }
 
+// surrogate_pair is the code point of the lead surrogate hi and the trail
+// surrogate lo.
+static inline __attribute__((always_inline)) uint32_t surrogate_pair(uint32_t hi, uint32_t lo) {
+    return 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+}
+
+// utf16_unit reads the code unit at s, big-endian if be.
+static inline __attribute__((always_inline)) uint32_t utf16_unit(const uint8_t *s, int be) {
+    return be ? (uint32_t)s[0] << 8 | s[1] : (uint32_t)s[1] << 8 | s[0];
+}
+
 // put_utf16 writes the scalar value c as UTF-16 at d and returns the code
 // units written.
 static inline __attribute__((always_inline)) size_t put_utf16(uint16_t *d, uint32_t c) {
@@ -352,7 +363,7 @@ static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void 
         if (src_unit == 2) {
             c = s16[i++];
             if (c - 0xD800 < 0x400 && i < n && s16[i] - 0xDC00u < 0x400)
-                c = 0x10000 + ((c - 0xD800) << 10) + (s16[i++] - 0xDC00u);
+                c = surrogate_pair(c, s16[i++]);
             else if (c - 0xD800 < 0x800)
                 return -1; // a lone surrogate, or a pair the input cuts
         } else {
@@ -486,12 +497,12 @@ static ptrdiff_t utf16_call(const uint8_t *src, size_t n, int be, void *dst, siz
     if (n % 2 != 0 || (dst_unit == 1 ? m < n + n / 2 + 4 : m < n / 2 + 2)) return -1;
     size_t w = 0;
     for (size_t i = 0; i < n; i += 2) {
-        uint32_t c = be ? (uint32_t)src[i] << 8 | src[i + 1] : (uint32_t)src[i + 1] << 8 | src[i];
+        uint32_t c = utf16_unit(src + i, be);
         if (c >= 0xD800 && c <= 0xDFFF) {
             if (c <= 0xDBFF && n - i < 4) return -1; // a lead the input ends with: the decoder keeps it
-            uint32_t low = c > 0xDBFF ? 0 : be ? (uint32_t)src[i + 2] << 8 | src[i + 3] : (uint32_t)src[i + 3] << 8 | src[i + 2];
+            uint32_t low = c <= 0xDBFF ? utf16_unit(src + i + 2, be) : 0;
             if (low >= 0xDC00 && low <= 0xDFFF) {
-                c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+                c = surrogate_pair(c, low);
                 i += 2;
             } else {
                 // A lone surrogate (section 14.2.1: the unit after a lead
@@ -530,7 +541,7 @@ static ptrdiff_t utf8_encode_call(const void *src, size_t n, size_t src_unit, ui
         uint32_t c = s16[i];
         if (c >= 0xD800 && c <= 0xDFFF) {
             if (c >= 0xDC00 || n - i < 2 || s16[i + 1] < 0xDC00 || s16[i + 1] > 0xDFFF) return -1;
-            c = 0x10000 + ((c - 0xD800) << 10) + (s16[++i] - 0xDC00);
+            c = surrogate_pair(c, s16[++i]);
         }
         if (m - w < utf8_length(c)) return -1;
         w += put_utf8(dst + w, c);
