@@ -143,9 +143,7 @@ func randomMixedText(rng *rand.Rand, t *directTable, n int) []byte {
 				b = append(b, byte(0x20+rng.Intn(0x5F)))
 			}
 		default:
-			for j := rng.Intn(6); j >= 0; j-- {
-				b = append(b, string(mapped[rng.Intn(len(mapped))])...)
-			}
+			b = appendRandomChars(rng, b, mapped, 6)
 			b = append(b, ascii[rng.Intn(len(ascii))]...)
 		}
 	}
@@ -174,13 +172,9 @@ func randomOtherRuns(rng *rand.Rand, t *directTable, n int) []byte {
 	for len(b) < n {
 		switch k := rng.Intn(10); {
 		case k < 4:
-			for j := rng.Intn(8); j >= 0; j-- {
-				b = append(b, string(other[rng.Intn(len(other))])...)
-			}
+			b = appendRandomChars(rng, b, other, 8)
 		case k < 7:
-			for j := rng.Intn(12); j >= 0; j-- {
-				b = append(b, string(mapped[rng.Intn(len(mapped))])...)
-			}
+			b = appendRandomChars(rng, b, mapped, 12)
 		default:
 			b = append(b, []string{" ", "</a></li><li><a href=\"x\">", ", ", "\xe3\x81"}[rng.Intn(4)]...)
 		}

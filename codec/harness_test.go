@@ -22,6 +22,16 @@ func needReference(t testing.TB) {
 	}
 }
 
+// appendRandomChars appends to b one to most characters, each picked at
+// random from pool, in UTF-8: a run of one kind in the random texts of the
+// kernel tests.
+func appendRandomChars(rng *rand.Rand, b []byte, pool []rune, most int) []byte {
+	for j := rng.Intn(most); j >= 0; j-- {
+		b = append(b, string(pool[rng.Intn(len(pool))])...)
+	}
+	return b
+}
+
 // splitter cuts input into chunks and picks output buffer sizes, from a
 // seed: chunks of 0, 1, a few and many bytes, buffers down to the minimum.
 type splitter struct {

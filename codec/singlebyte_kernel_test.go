@@ -263,13 +263,9 @@ func randomBlocksText(rng *rand.Rand, b *singleByteBlocks, n int) []byte {
 				out = append(out, byte(0x20+rng.Intn(0x5F)))
 			}
 		case k < 19:
-			for j := rng.Intn(8); j >= 0; j-- {
-				out = append(out, string(two[rng.Intn(len(two))])...)
-			}
+			out = appendRandomChars(rng, out, two, 8)
 		case k < 28:
-			for j := rng.Intn(4); j >= 0; j-- {
-				out = append(out, string(three[rng.Intn(len(three))])...)
-			}
+			out = appendRandomChars(rng, out, three, 4)
 		case k == 28:
 			out = append(out, string([]rune{0x20AC, 0xE9, 0x416, 0x2500, 0x1F600, 0x0E01, 0x2013, 0x3B1}[rng.Intn(8)])...)
 		default:
