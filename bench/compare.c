@@ -677,7 +677,7 @@ static void write_csv(const char *path, const char *machine, const char *date) {
 int whatencbench_noop(void);
 
 #define CALLS 1000000
-#define CALL_ROUNDS 7
+#define CALL_ROUNDS 15
 static const uint8_t src16[16] = "hello, world 123";
 // Not ASCII: the wrapper's ASCII answer does not apply; it decodes them
 // through windows-1252's byte table.
@@ -697,69 +697,127 @@ static const uint8_t src16e[16] = "\xe6\x97\xa5\xe6\x9c\xac ab \xe6\x9d\xb1 xy";
 // call has had Go build them.
 static const uint8_t src16g[16] = "ab\x94\x39\xfc\x36\xb0\xa1xyz\xb0\xa1" "cd ";
 
-struct thr {
-    int kind;  // 0 no-op, 1 decode 16 ASCII bytes, 2 decode 16 bytes with two letters from the upper half, 3 16 bytes of UTF-8 with two such letters, 4 16 bytes of Shift_JIS, 5 encode 16 bytes of UTF-8 to Shift_JIS, 6 16 bytes of gb18030 with a four-byte sequence
-    pthread_barrier_t *bar;
-    double ns;
+#define NKINDS 7
+static const char *const kind_names[NKINDS] = {
+    "bare no-op export",
+    "decode 16 bytes windows-1252 -> UTF-8",
+    "  the same, 2 of the 16 not ASCII",
+    "  those 2 letters in UTF-8 -> UTF-8",
+    "  16 bytes of Shift_JIS -> UTF-8",
+    "encode 16 bytes UTF-8 -> Shift_JIS",
+    "  16 bytes of gb18030 (an emoji) -> UTF-8",
 };
 
-static void *call_loop(void *p) {
-    struct thr *t = p;
-    whatenc_decoder *d = NULL;
-    whatenc_encoder *e = NULL;
+// A thread's handles for every kind of call, and its best ns a call per kind.
+// Kinds: 0 no-op, 1 decode 16 ASCII bytes, 2 decode 16 bytes with two letters
+// from the upper half, 3 16 bytes of UTF-8 with two such letters, 4 16 bytes
+// of Shift_JIS, 5 encode 16 bytes of UTF-8 to Shift_JIS, 6 16 bytes of
+// gb18030 with a four-byte sequence.
+struct caller {
+    whatenc_decoder *d[NKINDS];
+    whatenc_encoder *e;
+    double best[NKINDS];
+    // For a thread of the pair: the kind the main thread asks for (-1: stop),
+    // between the start and end barriers it shares with the other two.
+    int kind;
+    pthread_barrier_t *start, *end;
+};
+
+static void caller_open(struct caller *c) {
+    for (int k = 1; k < NKINDS; k++)
+        if (k != 5)
+            whatenc_decoder_new(k == 3   ? WHATENC_UTF_8
+                                : k == 4 ? WHATENC_SHIFT_JIS
+                                : k == 6 ? WHATENC_GB18030
+                                         : WHATENC_WINDOWS_1252,
+                                WHATENC_BOM_KEEP, WHATENC_REPLACEMENT, &c->d[k]);
+    whatenc_encoder_new(WHATENC_SHIFT_JIS, WHATENC_HTML, &c->e);
+    for (int k = 0; k < NKINDS; k++) c->best[k] = 1e9;
+}
+
+static void caller_close(struct caller *c) {
+    for (int k = 1; k < NKINDS; k++) whatenc_decoder_free(c->d[k]);
+    whatenc_encoder_free(c->e);
+}
+
+// Times CALLS calls of one kind and keeps the best ns a call.
+static void time_calls(struct caller *c, int kind) {
+    const uint8_t *src = kind == 1   ? src16
+                         : kind == 2 ? src16x
+                         : kind == 3 ? src16u
+                         : kind == 4 ? src16j
+                         : kind == 6 ? src16g
+                                     : src16e;
     uint8_t dst[64];
-    whatenc_decoder_new(t->kind == 3   ? WHATENC_UTF_8
-                        : t->kind == 4 ? WHATENC_SHIFT_JIS
-                        : t->kind == 6 ? WHATENC_GB18030
-                                       : WHATENC_WINDOWS_1252,
-                        WHATENC_BOM_KEEP,
-                        WHATENC_REPLACEMENT, &d);
-    whatenc_encoder_new(WHATENC_SHIFT_JIS, WHATENC_HTML, &e);
-    const uint8_t *src = t->kind == 1   ? src16
-                         : t->kind == 2 ? src16x
-                         : t->kind == 3 ? src16u
-                         : t->kind == 4 ? src16j
-                         : t->kind == 6 ? src16g
-                                        : src16e;
+    volatile int sink = 0;
+    double t0 = now();
+    if (kind == 0)
+        for (int i = 0; i < CALLS; i++) sink += whatencbench_noop();
+    else if (kind == 5)
+        for (int i = 0; i < CALLS; i++) {
+            size_t n = 16, m = sizeof dst;
+            sink += whatenc_encoder_encode_from_utf8(c->e, src, &n, dst, &m, 0, NULL);
+        }
+    else
+        for (int i = 0; i < CALLS; i++) {
+            size_t n = 16, m = sizeof dst;
+            sink += whatenc_decoder_decode_to_utf8(c->d[kind], src, &n, dst, &m, 0, NULL);
+        }
+    double ns = (now() - t0) * 1e9 / CALLS;
+    if (ns < c->best[kind]) c->best[kind] = ns;
+}
+
+static void *pair_thread(void *p) {
+    struct caller *c = p;
+    caller_open(c);
     whatencbench_noop();  // the first call on a new thread is slow
-    t->ns = 1e9;
-    for (int r = 0; r < CALL_ROUNDS; r++) {
-        if (t->bar) pthread_barrier_wait(t->bar);
-        volatile int sink = 0;
-        double t0 = now();
-        if (t->kind == 0)
-            for (int i = 0; i < CALLS; i++) sink += whatencbench_noop();
-        else if (t->kind == 5)
-            for (int i = 0; i < CALLS; i++) {
-                size_t n = 16, m = sizeof dst;
-                sink += whatenc_encoder_encode_from_utf8(e, src, &n, dst, &m, 0, NULL);
-            }
-        else
-            for (int i = 0; i < CALLS; i++) {
-                size_t n = 16, m = sizeof dst;
-                sink += whatenc_decoder_decode_to_utf8(d, src, &n, dst, &m, 0, NULL);
-            }
-        double ns = (now() - t0) * 1e9 / CALLS;
-        if (ns < t->ns) t->ns = ns;
+    for (;;) {
+        pthread_barrier_wait(c->start);
+        if (c->kind < 0) break;
+        time_calls(c, c->kind);
+        pthread_barrier_wait(c->end);
     }
-    whatenc_decoder_free(d);
-    whatenc_encoder_free(e);
+    caller_close(c);
     return NULL;
 }
 
-// ns per call from one thread, and (the slower thread's) from two at once.
-static void per_call(int kind, double *one, double *two) {
-    struct thr t = {kind, NULL, 0};
-    call_loop(&t);
-    *one = t.ns;
-    pthread_barrier_t bar;
-    pthread_barrier_init(&bar, NULL, 2);
-    struct thr ts[2] = {{kind, &bar, 0}, {kind, &bar, 0}};
+// ns a call of each kind from one thread (one[k]), and from two at once (the
+// slower thread's, two[k]). The kinds take turns within each round, one
+// thread and then two, so that the no-op and the calls it is compared with
+// are timed under the same conditions: on a shared machine what two threads
+// lose drifts over seconds (the no-op alone lost 1.2x to 2.3x from one run to
+// the next when each kind had its rounds in a row).
+static void per_call(double one[NKINDS], double two[NKINDS]) {
+    struct caller self, pair[2];
+    memset(&self, 0, sizeof self);
+    memset(pair, 0, sizeof pair);
+    caller_open(&self);
+    pthread_barrier_t start, end;
+    pthread_barrier_init(&start, NULL, 3);
+    pthread_barrier_init(&end, NULL, 3);
     pthread_t th[2];
-    for (int i = 0; i < 2; i++) pthread_create(&th[i], NULL, call_loop, &ts[i]);
+    for (int i = 0; i < 2; i++) {
+        pair[i].start = &start;
+        pair[i].end = &end;
+        pthread_create(&th[i], NULL, pair_thread, &pair[i]);
+    }
+    for (int r = 0; r < CALL_ROUNDS; r++)
+        for (int k = 0; k < NKINDS; k++) {
+            time_calls(&self, k);
+            pair[0].kind = pair[1].kind = k;
+            pthread_barrier_wait(&start);
+            pthread_barrier_wait(&end);
+        }
+    pair[0].kind = pair[1].kind = -1;
+    pthread_barrier_wait(&start);
     for (int i = 0; i < 2; i++) pthread_join(th[i], NULL);
-    pthread_barrier_destroy(&bar);
-    *two = ts[0].ns > ts[1].ns ? ts[0].ns : ts[1].ns;
+    pthread_barrier_destroy(&start);
+    pthread_barrier_destroy(&end);
+    for (int k = 0; k < NKINDS; k++) {
+        one[k] = self.best[k];
+        two[k] = pair[0].best[k] > pair[1].best[k] ? pair[0].best[k] : pair[1].best[k];
+    }
+    caller_close(&self);
 }
 
 // ---------------------------------------------------------------- probes
@@ -842,29 +900,18 @@ int main(int argc, char **argv) {
            sysconf(_SC_NPROCESSORS_ONLN), date, CHUNK / 1024, RUNS, TARGET_BYTES / 1e6);
 
     // Per call first (a quiet machine), then the rest.
-    double n1, n2, d1, d2, x1, x2, u1, u2, j1, j2, g1, g2, e1, e2;
-    per_call(0, &n1, &n2);
-    per_call(1, &d1, &d2);
-    per_call(2, &x1, &x2);
-    per_call(3, &u1, &u2);
-    per_call(4, &j1, &j2);
-    per_call(5, &e1, &e2);
-    per_call(6, &g1, &g2);
-    printf("== per call (best of %d rounds of %d calls; two threads: the slower thread)\n", CALL_ROUNDS, CALLS);
+    double one[NKINDS], two[NKINDS];
+    per_call(one, two);
+    printf("== per call (best of %d rounds of %d calls, the kinds in turns; two threads: the slower thread)\n",
+           CALL_ROUNDS, CALLS);
     printf("%-40s %8s %8s %7s\n", "", "1 thread", "2 threads", "2 vs 1");
-    printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "bare no-op export", n1, n2, n2 / n1);
-    printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "decode 16 bytes windows-1252 -> UTF-8", d1, d2, d2 / d1);
-    printf("%-40s %7.2fx %7.2fx\n", "decode 16 / no-op", d1 / n1, d2 / n2);
-    printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "  the same, 2 of the 16 not ASCII", x1, x2, x2 / x1);
-    printf("%-40s %7.2fx %7.2fx\n", "  / no-op", x1 / n1, x2 / n2);
-    printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "  those 2 letters in UTF-8 -> UTF-8", u1, u2, u2 / u1);
-    printf("%-40s %7.2fx %7.2fx\n", "  / no-op", u1 / n1, u2 / n2);
-    printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "  16 bytes of Shift_JIS -> UTF-8", j1, j2, j2 / j1);
-    printf("%-40s %7.2fx %7.2fx\n", "  / no-op", j1 / n1, j2 / n2);
-    printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "  16 bytes of gb18030 (an emoji) -> UTF-8", g1, g2, g2 / g1);
-    printf("%-40s %7.2fx %7.2fx\n", "  / no-op", g1 / n1, g2 / n2);
-    printf("%-40s %6.1fns %6.1fns  %5.2fx\n", "encode 16 bytes UTF-8 -> Shift_JIS", e1, e2, e2 / e1);
-    printf("%-40s %7.2fx %7.2fx\n\n", "  / no-op", e1 / n1, e2 / n2);
+    static const int order[NKINDS] = {0, 1, 2, 3, 4, 6, 5};  // the decodes, then the encode
+    for (int i = 0; i < NKINDS; i++) {
+        int k = order[i];
+        printf("%-40s %6.1fns %6.1fns  %5.2fx\n", kind_names[k], one[k], two[k], two[k] / one[k]);
+        if (k > 0) printf("%-40s %7.2fx %7.2fx\n", k == 1 ? "decode 16 / no-op" : "  / no-op", one[k] / one[0], two[k] / two[0]);
+    }
+    printf("\n");
 
     if (probe_path) {
         char line[512];
