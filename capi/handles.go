@@ -141,7 +141,9 @@ func (s *slot) setPasses(v uint32) {
 // through its pair table, once built (through the byte table, in the
 // replacement error mode, also its errors), or valid and complete UTF-8 if it
 // decodes UTF-8 (between characters and past BOM handling, valid UTF-8
-// decodes to itself), or valid UTF-16 if it decodes UTF-16. small says the
+// decodes to itself), or valid UTF-16 if it decodes UTF-16, or for
+// ISO-2022-JP at rest in its ASCII state, input without errors that
+// leaves it so. small says the
 // call was one the wrappers could have answered through a pair table
 // (decodeTableCallMax): the first such call to a double-byte decoder starts
 // building its encoding's pair table.
@@ -158,6 +160,11 @@ func (s *slot) setDecoderCalls(small bool) {
 		if d.Encoding() == codec.UTF8 {
 			v |= C.WHATENCGO_UTF8_PASSES
 		}
+	case d.RestsInISO2022JPASCII():
+		// ISO-2022-JP's pairs are EUC-JP's with 0x80 taken from both bytes:
+		// the wrappers read EUC-JP's table.
+		p = pairTable(codec.EUCJP, small)
+		v = C.WHATENCGO_ISO2022JP_PASSES
 	case d.PassesUTF16() && d.Encoding() == codec.UTF16LE:
 		v = C.WHATENCGO_UTF16LE_PASSES
 	case d.PassesUTF16():

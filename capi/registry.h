@@ -37,8 +37,9 @@ struct whatencgo_slot_head {
     // For a double-byte decoder (gb18030, GBK, Big5, EUC-JP, Shift_JIS,
     // EUC-KR), while its ascii word has WHATENCGO_ASCII_PASSES (between
     // characters): what each pair of bytes decodes to (and for gb18030 and
-    // GBK, each four-byte sequence); NULL otherwise, and until Go has built
-    // the encoding's table (after a first small call).
+    // GBK, each four-byte sequence); for an ISO-2022-JP decoder while it
+    // has WHATENCGO_ISO2022JP_PASSES, EUC-JP's table; NULL otherwise, and
+    // until Go has built the encoding's table (after a first small call).
     const struct whatencgo_pair_table *pairs;
     // For an encoder that writes each character on its own in one or two
     // bytes (single-byte encodings, x-user-defined, gb18030, GBK, Big5,
@@ -129,5 +130,10 @@ struct whatencgo_encode_table {
 #define WHATENCGO_UTF16BE_PASSES 32u    // decoder: the same in UTF-16BE
 #define WHATENCGO_HTML_MODE 64u         // encoder: error mode HTML (an unmappable code point becomes "&#NNNN;")
 #define WHATENCGO_REPLACE_MODE 128u     // decoder: error mode replacement (an error becomes U+FFFD)
+// decoder: ISO-2022-JP at rest in its ASCII state (Decoder.RestsInISO2022JPASCII):
+// input without errors that ends in that state decodes as the state machine
+// says and leaves the decoder as it was; pairs is EUC-JP's table (the same
+// pointers with 0x80 added to both bytes) once built
+#define WHATENCGO_ISO2022JP_PASSES 256u
 
 #endif

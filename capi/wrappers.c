@@ -63,7 +63,9 @@ static int in_other_process(void) {
 // pair table maps (another pointer in the slot); such a call to a UTF-8
 // decoder whose input is valid, complete UTF-8 (another bit); such a call
 // to a UTF-16 decoder between characters whose input is whole code units of
-// valid UTF-16 (two more bits); such a call to an encoder with a table
+// valid UTF-16 (two more bits); such a call to an ISO-2022-JP decoder at
+// rest in its ASCII state whose input has no error and leaves it there
+// (another bit; EUC-JP's pair table in the slot); such a call to an encoder with a table
 // (single-byte encodings, x-user-defined and those six) whose input's
 // characters the table maps; and such a call to an encoder whose output is
 // UTF-8 (another bit) whose input is valid, complete UTF-8 or UTF-16. Go's
@@ -338,6 +340,74 @@ static ptrdiff_t pair_call(const struct whatencgo_pair_table *t, const uint8_t *
     return (ptrdiff_t)w;
 }
 
+// iso2022jp_call decodes the n bytes at src for an ISO-2022-JP decoder at
+// rest in its ASCII state (section 12.2.1) into dst (m units of dst_unit
+// bytes): escape sequences select the ASCII, Roman, Katakana or leading
+// byte state, and a pair in the last is looked up in pt, EUC-JP's pair
+// table (its bytes with 0x80 added; NULL until Go has built it). It
+// returns the units written, or -1 for Go to answer: at an error (an
+// escape sequence the standard does not name, or one right after another,
+// a byte the state does not take, a pair index jis0208 lacks), if the
+// input does not leave the decoder as it found it (in the ASCII state with
+// the output flag unset: the wrappers keep no state), or if the output
+// might not fit Go's output rule (see byte_call: a byte makes at most 3
+// bytes or 1 unit, so 3n + 4 bytes or n + 2 units always do).
+static ptrdiff_t iso2022jp_call(const struct whatencgo_pair_table *pt, const uint8_t *src, size_t n,
+                                void *dst, size_t m, size_t dst_unit) {
+    if (dst_unit == 1 ? m < 3 * n + 4 : m < n + 2) return -1;
+    enum { ASCII, ROMAN, KATAKANA, LEAD_BYTE } state = ASCII;
+    int output = 0;  // the output flag: set by an escape sequence, unset by a character
+    uint8_t *d8 = dst;
+    uint16_t *d16 = dst;
+    size_t w = 0;
+    for (size_t i = 0; i < n;) {
+        uint32_t b = src[i], c;
+        if (b == 0x1B) {
+            if (n - i < 3 || output) return -1;
+            uint32_t lead = src[i + 1], kind = src[i + 2];
+            if (lead == 0x28 && kind == 0x42) state = ASCII;          // ESC ( B
+            else if (lead == 0x28 && kind == 0x4A) state = ROMAN;     // ESC ( J
+            else if (lead == 0x28 && kind == 0x49) state = KATAKANA;  // ESC ( I
+            else if (lead == 0x24 && (kind == 0x40 || kind == 0x42)) state = LEAD_BYTE;  // ESC $ @, ESC $ B
+            else return -1;
+            output = 1;
+            i += 3;
+            continue;
+        }
+        if (state == ASCII) {
+            // A run of ASCII (the common case), up to the next escape
+            // sequence or a byte the state does not take.
+            size_t k = i;
+            while (k < n && src[k] < 0x80 && src[k] != 0x1B && (src[k] & 0xFE) != 0x0E) k++;
+            if (k == i) return -1;
+            for (; i < k; i++, w++) {
+                if (dst_unit == 2) d16[w] = src[i];
+                else d8[w] = src[i];
+            }
+            output = 0;
+            continue;
+        }
+        if (state == LEAD_BYTE) {
+            if (pt == NULL || n - i < 2 || b - 0x21 > 0x7E - 0x21 || (uint32_t)src[i + 1] - 0x21 > 0x7E - 0x21)
+                return -1;
+            c = pt->cp[b][src[i + 1] + 0x80];
+            if (c == 0) return -1;
+            i += 2;
+        } else if (state == KATAKANA) {
+            if (b - 0x21 > 0x5F - 0x21) return -1;
+            c = 0xFF61 - 0x21 + b;
+            i++;
+        } else {
+            if (b >= 0x80 || b == 0x0E || b == 0x0F) return -1;  // Roman
+            c = b == 0x5C ? 0xA5 : b == 0x7E ? 0x203E : b;
+            i++;
+        }
+        output = 0;
+        w += dst_unit == 2 ? put_utf16(d16 + w, c) : put_utf8(d8 + w, c);
+    }
+    return state == ASCII && !output ? (ptrdiff_t)w : -1;
+}
+
 // Go lays the rows of an encode table out from the struct's size.
 _Static_assert(offsetof(struct whatencgo_encode_table, entry) == sizeof(struct whatencgo_encode_table),
                "an encode table's rows start at its size");
@@ -562,7 +632,8 @@ _Static_assert(offsetof(whatenc_decode_info, replaced) == 0 && offsetof(whatenc_
                "replaced starts both info structs");
 
 // DECODER_PASSES: the bits of a decoder's slot that let a wrapper answer.
-#define DECODER_PASSES (WHATENCGO_ASCII_PASSES | WHATENCGO_UTF16LE_PASSES | WHATENCGO_UTF16BE_PASSES)
+#define DECODER_PASSES \
+    (WHATENCGO_ASCII_PASSES | WHATENCGO_UTF16LE_PASSES | WHATENCGO_UTF16BE_PASSES | WHATENCGO_ISO2022JP_PASSES)
 
 // ascii_call answers a streaming call here if it can (see above): it
 // copies, widens or narrows the input (or, to a decoder with a byte table,
@@ -581,6 +652,14 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
     const struct whatencgo_slot_head *s;
     if (!ascii_call_fits(src, n, src_unit, dst, *dst_len, dst_unit) || (s = passing_slot(h, tag, bit)) == NULL) return 0;
     uint32_t passes = __atomic_load_n(&s->ascii, __ATOMIC_RELAXED);
+    if (tag == WHATENCGO_DECODER_TAG && (passes & WHATENCGO_ISO2022JP_PASSES) != 0) {
+        if (n > WHATENCGO_SMALL_CALL_TABLE_MAX) return 0;
+        ptrdiff_t w = iso2022jp_call(__atomic_load_n(&s->pairs, __ATOMIC_ACQUIRE), src, n, dst, *dst_len, dst_unit);
+        if (w < 0) return 0;
+        *dst_len = (size_t)w;
+        set_info(info, info_size, 0);
+        return 1;
+    }
     if (tag == WHATENCGO_DECODER_TAG && (passes & (WHATENCGO_UTF16LE_PASSES | WHATENCGO_UTF16BE_PASSES)) != 0) {
         if (n > 2 * WHATENCGO_SMALL_CALL_MIXED_MAX) return 0;
         int replaced = 0;

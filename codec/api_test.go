@@ -631,3 +631,32 @@ func TestPassesUTF16(t *testing.T) {
 		}
 	}
 }
+
+func TestRestsInISO2022JPASCII(t *testing.T) {
+	dst := make([]byte, 64)
+	steps := []struct {
+		e    *Encoding
+		bom  BOMHandling
+		in   string
+		want bool
+	}{
+		{ISO2022JP, KeepBOM, "", true},
+		{ISO2022JP, SniffBOM, "", false}, // the BOM may still come
+		{ISO2022JP, SniffBOM, "abc", true},
+		{ISO2022JP, KeepBOM, "a\x1b$B", false},        // the leading byte state
+		{ISO2022JP, KeepBOM, "a\x1b$BF|\x1b(B", false}, // the output flag is set
+		{ISO2022JP, KeepBOM, "a\x1b$BF|\x1b(Bx", true},
+		{ISO2022JP, KeepBOM, "a\x1b(Jx", false}, // Roman
+		{ISO2022JP, KeepBOM, "a\x1b", false},    // escape start
+		{ISO2022JP, KeepBOM, "\x0ex", true},     // an error, then back to rest
+		{ISO2022JP, SniffBOM, "\xef\xbb\xbfa", false},
+		{EUCJP, KeepBOM, "a", false},
+	}
+	for _, s := range steps {
+		d := s.e.NewDecoder(s.bom, Replace)
+		d.DecodeToUTF8([]byte(s.in), dst, false)
+		if got := d.RestsInISO2022JPASCII(); got != s.want {
+			t.Errorf("%s decoder (%v) after %q: RestsInISO2022JPASCII %v, want %v", s.e, s.bom, s.in, got, s.want)
+		}
+	}
+}

@@ -134,6 +134,20 @@ func (d *Decoder) PassesUTF16() bool {
 		!d.st.utf16.hasLeadByte && d.st.utf16.leadSurrogate == 0
 }
 
+// RestsInISO2022JPASCII reports whether d decodes ISO-2022-JP and rests in
+// its ASCII state (section 12.2.1): the decoder state and the output state
+// ASCII, the output flag unset, past BOM handling, no restored bytes. A
+// call that is not the last, whose input has no error and takes the
+// decoder back to that state (through escape sequences, pairs of the other
+// states), leaves d as it was: the leading byte is always set before it is
+// read. The C library answers such calls without entering Go while this
+// holds.
+func (d *Decoder) RestsInISO2022JPASCII() bool {
+	st := &d.st.iso2022JP
+	return allEncodings[d.enc].family == familyISO2022JP && d.bomDone && d.nback == 0 && !d.finished &&
+		st.state == iso2022JPASCII && st.outputState == iso2022JPASCII && !st.output
+}
+
 // asciiShortcut reports whether the next call may copy the ASCII bytes at
 // the start of its input before anything else: the decoder is
 // ASCII-compatible, between characters, past BOM handling and holds no

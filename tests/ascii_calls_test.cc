@@ -439,6 +439,92 @@ TEST(AsciiCalls, FourByteSequenceCut) {
     }
 }
 
+// iso2022jp_piece returns a piece of ISO-2022-JP: an escape sequence the
+// standard names (most often), ASCII, a byte 0x21 to 0x7E (two make a
+// pair in the leading byte state, one is a Katakana letter in its state),
+// or if bad, one the standard does not name or a byte no state takes.
+std::string iso2022jp_piece(std::mt19937 &rng, bool bad) {
+    const char *const escapes[] = {"\x1b(B", "\x1b(J", "\x1b(I", "\x1b$@", "\x1b$B"};
+    const char *const bad_escapes[] = {"\x1b(A", "\x1b$A", "\x1bx", "\x1b", "\x0e", "\x0f", "\x80", "\xfe", "\n"};
+    if (bad) return bad_escapes[rng() % 9];
+    switch (rng() % 4) {
+    case 0: return escapes[rng() % 5];
+    case 1: return std::string{char(0x21 + rng() % 0x5E), char(0x21 + rng() % 0x5E)};
+    case 2: {
+        // A byte, often at the edge of Katakana's range (0x21 to 0x5F) or
+        // a pair's (0x21 to 0x7E).
+        const char edges[] = {'\x20', '\x21', '\x5f', '\x60', '\x7e', '\x7f'};
+        return std::string(1, rng() % 2 ? edges[rng() % 6] : char(0x21 + rng() % 0x5E));
+    }
+    default: return std::string(1, "ab\\~ \t"[rng() % 6]);
+    }
+}
+
+// ISO-2022-JP decoders at rest in the ASCII state (after a first call of
+// ASCII): a small streaming call whose input has no error and returns to
+// that state is answered by the wrapper (escape sequences, ASCII, Roman,
+// Katakana, pairs through EUC-JP's table), any other by Go. Each answer
+// must be Go's: that of the same call made as the stream's last, in both
+// output forms and error modes, with rooms around the bound (3 bytes or 1
+// unit a byte, plus 4 or 2), every byte after each escape sequence and
+// every escape sequence of three bytes.
+// Most random inputs end with ESC ( B and a newline,
+// which returns to the ASCII state; the others end where they end, with a
+// newline, after which last changes nothing.
+TEST(AsciiCalls, ISO2022JPCalls) {
+    start_decoder_tables(WHATENC_EUC_JP);
+    start_decoder_tables(WHATENC_ISO_2022_JP);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    std::mt19937 rng(17);
+    for (int round = 0; round < 1500; round++) {
+        std::string in;
+        size_t pieces = 1 + rng() % (round % 10 == 0 ? 80 : 10);
+        bool bad = round % 4 == 3;
+        for (size_t i = 0; i < pieces; i++) in += iso2022jp_piece(rng, bad && i == pieces / 2);
+        if (round % 5 != 4) in += "\x1b(B";
+        in += round % 3 ? "x\n" : "\n";
+        size_t n = in.size();
+        for (bool utf16 : {false, true}) {
+            std::vector<size_t> rooms = utf16 ? std::vector<size_t>{8192, n + 2, n + 1, n, n - 1}
+                                              : std::vector<size_t>{8192, 3 * n + 4, 3 * n + 3, 2 * n, n + 2, n, n - 1};
+            for (size_t room : rooms) {
+                SCOPED_TRACE(std::string(utf16 ? "UTF-16" : "UTF-8") + " room " + std::to_string(room) + ": " + wt::hex(in));
+                expect_gos_answer(WHATENC_ISO_2022_JP, WHATENC_BOM_REMOVE, round % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, "a", in,
+                                  utf16, room);
+            }
+        }
+    }
+    // Every byte after each escape sequence, alone and before a byte that
+    // makes a pair with it, then back to rest.
+    const char *const escapes[] = {"\x1b(B", "\x1b(J", "\x1b(I", "\x1b$@", "\x1b$B"};
+    for (const char *escape : escapes) {
+        for (int b = 0; b < 256; b++) {
+            for (const char *after : {"", "!"}) {
+                std::string in = std::string("a") + escape + char(b) + after + "\x1b(Bx\n";
+                for (bool utf16 : {false, true}) {
+                    SCOPED_TRACE(std::string(utf16 ? "UTF-16: " : "UTF-8: ") + wt::hex(in));
+                    expect_gos_answer(WHATENC_ISO_2022_JP, WHATENC_BOM_REMOVE, b % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, "a", in,
+                                      utf16, 8192);
+                }
+            }
+        }
+    }
+    // Every escape sequence ESC $ or ESC ( and a byte (the standard names
+    // five), and ESC and every other byte, before "!!" (a pair, two
+    // Katakana letters, or ASCII).
+    for (int lead = 0; lead < 256; lead++) {
+        for (int b = 0; b < 256; b++) {
+            if (lead != 0x24 && lead != 0x28 && b > 0) continue;
+            std::string in = std::string("a\x1b") + char(lead) + char(b) + "!!\x1b(Bx\n";
+            for (bool utf16 : {false, true}) {
+                SCOPED_TRACE(std::string(utf16 ? "UTF-16: " : "UTF-8: ") + wt::hex(in));
+                expect_gos_answer(WHATENC_ISO_2022_JP, WHATENC_BOM_REMOVE, b % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, "a", in,
+                                  utf16, 8192);
+            }
+        }
+    }
+}
+
 // expect_gos_encoder_answer makes the call with in (UTF-8, or UTF-16 if
 // utf16) and room bytes of output twice, on two new encoders (encoding enc,
 // error mode err): not the last (which the wrapper may answer) and the last
