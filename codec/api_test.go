@@ -643,7 +643,7 @@ func TestRestsInISO2022JPASCII(t *testing.T) {
 		{ISO2022JP, KeepBOM, "", true},
 		{ISO2022JP, SniffBOM, "", false}, // the BOM may still come
 		{ISO2022JP, SniffBOM, "abc", true},
-		{ISO2022JP, KeepBOM, "a\x1b$B", false},        // the leading byte state
+		{ISO2022JP, KeepBOM, "a\x1b$B", false},         // the leading byte state
 		{ISO2022JP, KeepBOM, "a\x1b$BF|\x1b(B", false}, // the output flag is set
 		{ISO2022JP, KeepBOM, "a\x1b$BF|\x1b(Bx", true},
 		{ISO2022JP, KeepBOM, "a\x1b(Jx", false}, // Roman
