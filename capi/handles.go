@@ -98,7 +98,8 @@ func (s *slot) encoder() *codec.Encoder { return (*codec.Encoder)(unsafe.Pointer
 // calls the C wrappers may answer: those with ASCII input, in each input
 // form, while the state passes it through unchanged, and then input its
 // encoding's table maps, once built (in the HTML error mode, also the code
-// points it does not map), or any valid input if it writes UTF-8. small
+// points it does not map), or any valid input if it writes UTF-8; for
+// ISO-2022-JP in its ASCII state, input that leaves it there. small
 // says the call was one the wrappers could have answered through the table
 // (encodeTableCallMax): the first such call to an encoder with a table
 // starts building it.
@@ -110,6 +111,9 @@ func (s *slot) setEncoderCalls(small bool) {
 	}
 	if enc.PassesASCII(true) {
 		v |= C.WHATENCGO_ASCII_PASSES_UTF16
+	}
+	if v == 0 && enc.RestsInISO2022JPASCII() {
+		v = C.WHATENCGO_ISO2022JP_PASSES
 	}
 	var t unsafe.Pointer
 	if v != 0 {

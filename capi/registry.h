@@ -45,8 +45,9 @@ struct whatencgo_slot_head {
     // bytes (single-byte encodings, x-user-defined, gb18030, GBK, Big5,
     // EUC-JP, Shift_JIS, EUC-KR), while its ascii word has the bit for the
     // call's input form (between characters): what each code point below
-    // U+10000 encodes to; NULL otherwise, and until Go has built the
-    // encoding's table (after a first small call).
+    // U+10000 encodes to; for an ISO-2022-JP encoder while it has
+    // WHATENCGO_ISO2022JP_PASSES, its own; NULL otherwise, and until Go has
+    // built the encoding's table (after a first small call).
     const struct whatencgo_encode_table *encode;
 };
 
@@ -77,7 +78,9 @@ struct whatencgo_pair_table {
 // built once per encoding by Go from the codec (Encoding.BMPEncodeTable)
 // and never freed, in rows of 256: entry[block[c >> 8]][c & 0xFF] is the
 // byte b as b, two bytes as lead << 8 | trail (lead 0x81 or above), or 0
-// where Go answers (unmappable, ASCII, surrogates).
+// where Go answers (unmappable, ASCII, surrogates); for ISO-2022-JP, the
+// pair its jis0208 state writes with 0x80 added to both bytes, and the byte
+// its Roman state writes for U+00A5 and U+203E.
 // Row 0 is all 0, for the blocks without a mapped code point. supplementary
 // says what the encoder does with code points past U+FFFF:
 // WHATENCGO_SUPPLEMENTARY_FOUR_BYTES for gb18030, which writes each as the
@@ -133,7 +136,10 @@ struct whatencgo_encode_table {
 // decoder: ISO-2022-JP at rest in its ASCII state (Decoder.RestsInISO2022JPASCII):
 // input without errors that ends in that state decodes as the state machine
 // says and leaves the decoder as it was; pairs is EUC-JP's table (the same
-// pointers with 0x80 added to both bytes) once built
+// pointers with 0x80 added to both bytes) once built. encoder: ISO-2022-JP
+// in its ASCII state holding nothing (Encoder.RestsInISO2022JPASCII): input
+// that ends in that state leaves the encoder as it was; encode is its table
+// (with the HTML_MODE bit, unmappable code points become "&#NNNN;")
 #define WHATENCGO_ISO2022JP_PASSES 256u
 
 #endif

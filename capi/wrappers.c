@@ -412,6 +412,26 @@ static ptrdiff_t iso2022jp_call(const struct whatencgo_pair_table *pt, const uin
 _Static_assert(offsetof(struct whatencgo_encode_table, entry) == sizeof(struct whatencgo_encode_table),
                "an encode table's rows start at its size");
 
+// read_scalar reads the scalar value at unit *i of the n units at src
+// (UTF-8 bytes, or UTF-16 code units if src_unit is 2) into *c and moves
+// *i past it; 0 for invalid or unfinished UTF-8, a lone surrogate or a
+// pair the input cuts (Go answers those).
+static inline __attribute__((always_inline)) int read_scalar(const void *src, size_t n, size_t src_unit, size_t *i,
+                                                             uint32_t *c) {
+    if (src_unit == 2) {
+        const uint16_t *s16 = src;
+        *c = s16[(*i)++];
+        if (*c - 0xD800 < 0x400 && *i < n && s16[*i] - 0xDC00u < 0x400)
+            *c = surrogate_pair(*c, s16[(*i)++]);
+        else if (*c - 0xD800 < 0x800)
+            return 0;
+        return 1;
+    }
+    size_t len = utf8_scalar((const uint8_t *)src + *i, n - *i, c);
+    *i += len;
+    return len != 0;
+}
+
 // encode_call encodes the n units at src (UTF-8 bytes, or UTF-16 code
 // units if src_unit is 2), for an encoder between characters, through its
 // encoding's table into the m bytes at dst: ASCII as itself, the other
@@ -425,22 +445,10 @@ _Static_assert(offsetof(struct whatencgo_encode_table, entry) == sizeof(struct w
 // the output full).
 static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void *src, size_t n, size_t src_unit,
                              uint8_t *dst, size_t m, int html, int *replaced) {
-    const uint8_t *s8 = src;
-    const uint16_t *s16 = src;
     size_t w = 0;
     for (size_t i = 0; i < n;) {
         uint32_t c;
-        if (src_unit == 2) {
-            c = s16[i++];
-            if (c - 0xD800 < 0x400 && i < n && s16[i] - 0xDC00u < 0x400)
-                c = surrogate_pair(c, s16[i++]);
-            else if (c - 0xD800 < 0x800)
-                return -1; // a lone surrogate, or a pair the input cuts
-        } else {
-            size_t len = utf8_scalar(s8 + i, n - i, &c);
-            if (len == 0) return -1;
-            i += len;
-        }
+        if (!read_scalar(src, n, src_unit, &i, &c)) return -1;
         if (c >= 0x10000 && t->supplementary != WHATENCGO_SUPPLEMENTARY_UNMAPPABLE) {
             // gb18030's four bytes for pointer 189000 + (c - 0x10000)
             // (index gb18030 ranges pointer, section 5; section 10.2.2);
@@ -482,6 +490,95 @@ static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void 
         }
     }
     return (ptrdiff_t)w;
+}
+
+// iso2022jp_encode_call encodes the n units at src (as encode_call) for an
+// ISO-2022-JP encoder in its ASCII state holding nothing (section 12.2.2)
+// into the m bytes at dst, switching states with escape sequences where
+// the standard's encoder does: ASCII, U+00A5 and U+203E in the Roman state
+// and the code points of index jis0208 in the jis0208 state, through t,
+// the encoding's table (pairs with 0x80 added to both bytes, 0x5C and 0x7E
+// for the Roman state's two; NULL until Go has built it); U+000E, U+000F
+// and U+001B in the ASCII and Roman states, and code points the table
+// lacks, are errors: "&#NNNN;" if html, setting *replaced. It returns the
+// bytes written, or -1 for Go to answer: input read_scalar does not take,
+// an error in the fatal mode, output that does not fit, or input that
+// leaves the encoder in another state (the wrappers keep no state).
+static ptrdiff_t iso2022jp_encode_call(const struct whatencgo_encode_table *t, const void *src, size_t n,
+                                       size_t src_unit, uint8_t *dst, size_t m, int html, int *replaced) {
+    enum { ASCII, ROMAN, JIS0208 } state = ASCII;
+    size_t w = 0;
+    for (size_t i = 0; i < n;) {
+        if (state == ASCII) {
+            // A run of ASCII (the common case) up to a byte that is not
+            // or is an error here.
+            for (; i < n && w < m; i++, w++) {
+                uint32_t u = src_unit == 2 ? ((const uint16_t *)src)[i] : ((const uint8_t *)src)[i];
+                if (u >= 0x80 || u == 0x1B || (u & 0xFE) == 0x0E) break;
+                dst[w] = (uint8_t)u;
+            }
+            if (i == n) break;
+        }
+        uint32_t c, e = 0;
+        if (!read_scalar(src, n, src_unit, &i, &c)) return -1;
+        if (c >= 0x80 && c < 0x10000) {
+            if (t == NULL) return -1;
+            e = t->entry[t->block[c >> 8]][c & 0xFF];
+        }
+        // The standard's steps for c, again after an escape sequence (it
+        // restores c): at most three rounds.
+        for (;;) {
+            uint32_t escape = 0;  // the escape sequence's last two bytes
+            if (c < 0x80 && state != JIS0208 && (c == 0x0E || c == 0x0F || c == 0x1B)) {
+                c = 0xFFFD;  // an error, with U+FFFD rather than c (step 3)
+            } else if (c < 0x80 && (state == ASCII || (c != 0x5C && c != 0x7E))) {
+                if (state == JIS0208) {
+                    escape = 0x2842, state = ASCII;  // ESC ( B
+                } else {
+                    if (w == m) return -1;
+                    dst[w++] = (uint8_t)c;
+                    break;
+                }
+            } else if (c < 0x80) {
+                escape = 0x2842, state = ASCII;  // \ or ~ in the Roman state
+            } else if (e != 0 && e < 0x100) {
+                // U+00A5 or U+203E
+                if (state != ROMAN) {
+                    escape = 0x284A, state = ROMAN;  // ESC ( J
+                } else {
+                    if (w == m) return -1;
+                    dst[w++] = (uint8_t)e;
+                    break;
+                }
+            } else if (e != 0) {
+                if (state != JIS0208) {
+                    escape = 0x2442, state = JIS0208;  // ESC $ B
+                } else {
+                    if (m - w < 2) return -1;
+                    dst[w++] = (uint8_t)((e >> 8) - 0x80);
+                    dst[w++] = (uint8_t)((e & 0xFF) - 0x80);
+                    break;
+                }
+            } else if (state == JIS0208) {
+                escape = 0x2842, state = ASCII;  // unmappable: first back to ASCII
+            }
+            if (escape != 0) {
+                if (m - w < 3) return -1;
+                dst[w++] = 0x1B, dst[w++] = (uint8_t)(escape >> 8), dst[w++] = (uint8_t)escape;
+                continue;
+            }
+            // An error with c (section 4.1, encode or fail's caller, step
+            // 3.3), in the ASCII or Roman state, where "&#NNNN;" is ASCII
+            // without \ or ~.
+            if (!html) return -1;
+            size_t k = put_ncr(dst + w, m - w, c);
+            if (k == 0) return -1;
+            w += k;
+            *replaced = 1;
+            break;
+        }
+    }
+    return state == ASCII ? (ptrdiff_t)w : -1;
 }
 
 // utf8_call takes the n bytes at src, for a UTF-8 decoder, if they are
@@ -652,12 +749,19 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
     const struct whatencgo_slot_head *s;
     if (!ascii_call_fits(src, n, src_unit, dst, *dst_len, dst_unit) || (s = passing_slot(h, tag, bit)) == NULL) return 0;
     uint32_t passes = __atomic_load_n(&s->ascii, __ATOMIC_RELAXED);
-    if (tag == WHATENCGO_DECODER_TAG && (passes & WHATENCGO_ISO2022JP_PASSES) != 0) {
-        if (n > WHATENCGO_SMALL_CALL_TABLE_MAX) return 0;
-        ptrdiff_t w = iso2022jp_call(__atomic_load_n(&s->pairs, __ATOMIC_ACQUIRE), src, n, dst, *dst_len, dst_unit);
+    if ((passes & WHATENCGO_ISO2022JP_PASSES) != 0) {
+        ptrdiff_t w = -1;
+        int replaced = 0;
+        if (tag == WHATENCGO_DECODER_TAG) {
+            if (n <= WHATENCGO_SMALL_CALL_TABLE_MAX)
+                w = iso2022jp_call(__atomic_load_n(&s->pairs, __ATOMIC_ACQUIRE), src, n, dst, *dst_len, dst_unit);
+        } else if (n <= WHATENCGO_SMALL_CALL_MIXED_MAX) {
+            w = iso2022jp_encode_call(__atomic_load_n(&s->encode, __ATOMIC_ACQUIRE), src, n, src_unit, dst, *dst_len,
+                                      (passes & WHATENCGO_HTML_MODE) != 0, &replaced);
+        }
         if (w < 0) return 0;
         *dst_len = (size_t)w;
-        set_info(info, info_size, 0);
+        set_info(info, info_size, replaced);
         return 1;
     }
     if (tag == WHATENCGO_DECODER_TAG && (passes & (WHATENCGO_UTF16LE_PASSES | WHATENCGO_UTF16BE_PASSES)) != 0) {
@@ -888,7 +992,7 @@ whatenc_status whatenc_encoder_encode_from_utf8(whatenc_encoder *encoder,
                                                 uint8_t *dst, size_t *dst_len,
                                                 int last, whatenc_encode_info *info) {
     GUARD(WHATENC_ERR_FORKED);
-    if (ascii_call(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES,
+    if (ascii_call(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES | WHATENCGO_ISO2022JP_PASSES,
                    src, src_len, 1, dst, dst_len, 1, last, info, sizeof *info))
         return WHATENC_OK;
     return (whatenc_status)whatencgo_encode(encoder, (void *)src, src_len, dst, dst_len,
@@ -900,7 +1004,7 @@ whatenc_status whatenc_encoder_encode_from_utf16(whatenc_encoder *encoder,
                                                  uint8_t *dst, size_t *dst_len,
                                                  int last, whatenc_encode_info *info) {
     GUARD(WHATENC_ERR_FORKED);
-    if (ascii_call(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES_UTF16,
+    if (ascii_call(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES_UTF16 | WHATENCGO_ISO2022JP_PASSES,
                    src, src_len, 2, dst, dst_len, 1, last, info, sizeof *info))
         return WHATENC_OK;
     return (whatenc_status)whatencgo_encode(encoder, (void *)src, src_len, dst, dst_len,

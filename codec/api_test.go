@@ -567,10 +567,13 @@ func TestBMPFourBytePointers(t *testing.T) {
 }
 
 // TestBMPEncodeTable: each entry is what the reference encodes the code
-// point to, where that is one or two bytes, else 0.
+// point to, where that is one or two bytes, else 0; for ISO-2022-JP, the
+// pair between ESC $ B and ESC ( B with 0x80 added to both bytes, or the
+// byte between ESC ( J and ESC ( B.
 func TestBMPEncodeTable(t *testing.T) {
 	needReference(t)
-	stateless := map[*Encoding]bool{XUserDefined: true, GB18030: true, GBK: true, Big5: true, EUCJP: true, ShiftJIS: true, EUCKR: true}
+	stateless := map[*Encoding]bool{XUserDefined: true, GB18030: true, GBK: true, Big5: true, EUCJP: true, ShiftJIS: true, EUCKR: true,
+		ISO2022JP: true}
 	for _, e := range Encodings() {
 		tab, ok := e.BMPEncodeTable()
 		if ok != (e.IsSingleByte() || stateless[e]) {
@@ -585,6 +588,12 @@ func TestBMPEncodeTable(t *testing.T) {
 			if c >= 0x80 && !utf16.IsSurrogate(c) {
 				out, _, _, ok := reference.Encode(e.Name(), []rune{c}, reference.EncodeFatal)
 				switch {
+				case ok && e == ISO2022JP && len(out) == 8 && string(out[:3]) == "\x1b$B" && string(out[5:]) == "\x1b(B":
+					want = uint16(out[3]|0x80)<<8 | uint16(out[4]|0x80)
+				case ok && e == ISO2022JP && len(out) == 7 && string(out[:3]) == "\x1b(J" && string(out[4:]) == "\x1b(B":
+					want = uint16(out[3])
+				case ok && e == ISO2022JP:
+					t.Fatalf("%s U+%04X: the reference writes % x", e, c, out)
 				case ok && len(out) == 1:
 					want = uint16(out[0])
 				case ok && len(out) == 2:
@@ -658,5 +667,36 @@ func TestRestsInISO2022JPASCII(t *testing.T) {
 		if got := d.RestsInISO2022JPASCII(); got != s.want {
 			t.Errorf("%s decoder (%v) after %q: RestsInISO2022JPASCII %v, want %v", s.e, s.bom, s.in, got, s.want)
 		}
+	}
+}
+
+func TestEncoderRestsInISO2022JPASCII(t *testing.T) {
+	dst := make([]byte, 64)
+	steps := []struct {
+		in   string
+		want bool
+	}{
+		{"", true},
+		{"abc", true},
+		{"a\u3042", false},      // jis0208
+		{"a\u3042x", true},      // ESC ( B before x
+		{"\u00a5", false},       // Roman
+		{"\u00a5\\", true},      // ESC ( B before the backslash
+		{"\u00e9", true},        // unmappable, in the ASCII state
+		{"a\xe3\x81", false},    // part of a character held
+		{"\u3042\u00e9", true},  // ESC ( B before the error
+		{"\u3042\x1b", true},    // ESC ( B, then an error
+		{"\u00a5\u3042", false}, // Roman, then jis0208
+		{"\u00a5\u00e9", false}, // the error in the Roman state
+	}
+	for _, s := range steps {
+		enc := ISO2022JP.NewEncoder(HTML)
+		enc.EncodeFromUTF8([]byte(s.in), dst, false)
+		if got := enc.RestsInISO2022JPASCII(); got != s.want {
+			t.Errorf("after %q: RestsInISO2022JPASCII %v, want %v", s.in, got, s.want)
+		}
+	}
+	if EUCJP.NewEncoder(HTML).RestsInISO2022JPASCII() {
+		t.Errorf("an EUC-JP encoder rests in ISO-2022-JP's ASCII state")
 	}
 }

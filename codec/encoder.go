@@ -73,6 +73,16 @@ func (enc *Encoder) PassesASCII(utf16 bool) bool {
 	return enc.nheld == 0 && enc.asciiIsIdentity()
 }
 
+// RestsInISO2022JPASCII reports whether enc encodes ISO-2022-JP, is in its
+// ASCII state (section 12.2.2) and holds no part of a character from an
+// earlier call (in either input form): a call that is not the last and
+// leaves the state ASCII leaves enc as it was. The C library answers such
+// calls without entering Go while this holds.
+func (enc *Encoder) RestsInISO2022JPASCII() bool {
+	return enc.encoding().family == familyISO2022JP && enc.st.iso2022JP == iso2022JPEncASCII &&
+		enc.nheld == 0 && enc.highSurrogate == 0
+}
+
 // EncodeFromUTF8 encodes the UTF-8 text src into dst; see the package
 // documentation for the contract. Invalid UTF-8 in src is encoded as U+FFFD,
 // one for each maximal malformed subsequence, as "UTF-8 decode" reads it.

@@ -345,12 +345,16 @@ func (e *Encoding) BMPFourBytePointers() (t *[0x10000]int32, ok bool) {
 // the byte b as b, the two bytes lead, trail as lead<<8 | trail (lead is
 // 0x81 or above), or 0 where the code point is unmappable or takes more
 // bytes (gb18030's four-byte sequences). Entries below U+0080 and for
-// surrogates are 0. ok is false for the other encodings. The C library
-// answers small calls with it (capi/registry.h); it comes from e's encoder
-// itself.
+// surrogates are 0. For ISO-2022-JP, whose encoder switches states with
+// escape sequences: the pair of bytes its jis0208 state writes, with 0x80
+// added to both (as EUC-JP's), and for U+00A5 and U+203E the byte its Roman
+// state writes. ok is false for the other encodings. The C library answers
+// small calls with it (capi/registry.h); it comes from e's encoder itself.
 func (e *Encoding) BMPEncodeTable() (t *[0x10000]uint16, ok bool) {
 	switch e.family {
 	case familySingleByte, familyXUserDefined, familyGB18030, familyGBK, familyBig5, familyEUCJP, familyShiftJIS, familyEUCKR:
+	case familyISO2022JP:
+		return iso2022JPEncodeTable(e), true
 	default:
 		return nil, false
 	}
@@ -376,6 +380,35 @@ func (e *Encoding) BMPEncodeTable() (t *[0x10000]uint16, ok bool) {
 		}
 	}
 	return t, true
+}
+
+// iso2022JPEncodeTable is BMPEncodeTable for ISO-2022-JP: what its encoder
+// writes from the ASCII state for each code point U+0080 to U+FFFF, as the
+// last input, read back: ESC $ B, a pair, ESC ( B, or ESC ( J, a byte,
+// ESC ( B.
+func iso2022JPEncodeTable(e *Encoding) *[0x10000]uint16 {
+	t := new([0x10000]uint16)
+	enc := e.NewEncoder(Fatal)
+	var in [1]uint16
+	var out [8]byte
+	for c := 0x80; c < len(t); c++ {
+		if utf16.IsSurrogate(rune(c)) {
+			continue
+		}
+		in[0] = uint16(c)
+		enc.Reset()
+		r := enc.EncodeFromUTF16(in[:], out[:], true)
+		if r.Status != InputEmpty || r.Read != 1 || r.Written < 7 || [3]byte(out[r.Written-3:r.Written]) != escASCII {
+			continue
+		}
+		switch {
+		case r.Written == 8 && [3]byte(out[:3]) == escJIS0208:
+			t[c] = uint16(out[3]|0x80)<<8 | uint16(out[4]|0x80)
+		case r.Written == 7 && [3]byte(out[:3]) == escRoman:
+			t[c] = uint16(out[3])
+		}
+	}
+	return t
 }
 
 // ASCIICompatible reports whether e decodes every ASCII byte as itself when

@@ -684,6 +684,57 @@ TEST(AsciiCalls, EncodeTableCalls) {
     }
 }
 
+// ISO-2022-JP encoders in their ASCII state: once a first small call has
+// had Go build the encoding's table, a small streaming call whose input
+// leaves the encoder in the ASCII state is answered by the wrapper, which
+// switches states with escape sequences as the standard's encoder does
+// (Roman for U+00A5 and U+203E, jis0208 for index jis0208's code points,
+// halfwidth Katakana and U+2212 through their fullwidth forms), with the
+// errors (U+000E, U+000F and U+001B outside jis0208, unmappable code
+// points) as "&#NNNN;" in the HTML mode; any other call by Go. Each answer
+// must be Go's, from UTF-8 and UTF-16, in both modes, with rooms around
+// the output's length (every room for short outputs). Inputs end with a
+// letter in jis0208 and an ASCII one, which return the encoder to the
+// ASCII state, so that last does not change what they encode to. Then the
+// same text in chunks of every size, each call not the last but the end:
+// the output must be that of one call, whatever state a chunk ends in.
+TEST(AsciiCalls, ISO2022JPEncoderCalls) {
+    start_encoder_table(WHATENC_ISO_2022_JP);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    std::mt19937 rng(23);
+    for (int round = 0; round < 400; round++) {
+        std::vector<uint32_t> cps;
+        size_t len = 1 + rng() % (round % 10 == 0 ? 40 : 8);
+        for (size_t i = 0; i < len; i++) {
+            switch (rng() % 10) {
+            case 0: cps.push_back("ax \n\\~"[rng() % 6]); break;
+            case 1: cps.push_back(rng() % 2 ? 0xA5 : 0x203E); break;
+            case 2: cps.push_back(0xFF61 + rng() % 0x3F); break;     // halfwidth Katakana
+            case 3: cps.push_back(rng() % 2 ? 0x2212 : 0xFF0D); break;
+            case 4: cps.push_back(0x3041 + rng() % 0x56); break;     // Hiragana
+            case 5: cps.push_back(0x4E00 + rng() % 0x5200); break;   // CJK ideographs, some not in jis0208
+            case 6: cps.push_back(rng() % 2 ? 0x0E + rng() % 2 : 0x1B); break;  // errors outside jis0208
+            case 7: cps.push_back(rng() % 2 ? 0xE9 : 0x1F600); break;           // unmappable
+            case 8: cps.push_back(rng() % 4 ? 0x3000 + rng() % 0x100 : 0x110000 + rng() % 8); break;
+            default: cps.push_back(0x20 + rng() % 0x5F);
+            }
+        }
+        cps.push_back(0x3042);
+        cps.push_back('x');
+        expect_encoder_answers(WHATENC_ISO_2022_JP, round % 2 ? WHATENC_FATAL : WHATENC_HTML, cps);
+        std::string in;
+        for (uint32_t c : cps)
+            if (c < 0x110000 && (c < 0xD800 || c > 0xDFFF)) in += utf8_of(c);
+        wt::Result whole = wt::encode(WHATENC_ISO_2022_JP, WHATENC_HTML, in, 0, 8192);
+        for (size_t chunk = 1; chunk <= in.size() && chunk <= 24; chunk++) {
+            SCOPED_TRACE("chunks of " + std::to_string(chunk) + ": " + wt::hex(in));
+            wt::Result got = wt::encode(WHATENC_ISO_2022_JP, WHATENC_HTML, in, chunk, 8192);
+            EXPECT_EQ(wt::hex(got.out), wt::hex(whole.out));
+            EXPECT_EQ(got.status, whole.status);
+        }
+    }
+}
+
 // A surrogate pair that a small streaming call to the gb18030 encoder cuts
 // (its UTF-16 input ends at the high surrogate, the low one in memory past
 // it) is left to Go, which keeps the high surrogate for the next call: the
