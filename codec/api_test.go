@@ -614,13 +614,7 @@ func TestBMPEncodeTable(t *testing.T) {
 // TestPassesUTF16: true exactly while a UTF-16 decoder is between
 // characters, past BOM handling.
 func TestPassesUTF16(t *testing.T) {
-	dst := make([]byte, 64)
-	steps := []struct {
-		e    *Encoding
-		bom  BOMHandling
-		in   string
-		want bool
-	}{
+	checkDecoderSteps(t, "PassesUTF16", (*Decoder).PassesUTF16, []decoderStep{
 		{UTF16LE, KeepBOM, "", true},
 		{UTF16LE, SniffBOM, "", false}, // the BOM may still come
 		{UTF16LE, SniffBOM, "\xff\xfe", true},
@@ -631,24 +625,11 @@ func TestPassesUTF16(t *testing.T) {
 		{Windows1252, SniffBOM, "\xfe\xff", true}, // sniffed UTF-16BE
 		{Windows1252, SniffBOM, "ab", false},
 		{UTF8, KeepBOM, "", false},
-	}
-	for _, s := range steps {
-		d := s.e.NewDecoder(s.bom, Replace)
-		d.DecodeToUTF8([]byte(s.in), dst, false)
-		if got := d.PassesUTF16(); got != s.want {
-			t.Errorf("%s decoder (%v) after %q: PassesUTF16 %v, want %v", s.e, s.bom, s.in, got, s.want)
-		}
-	}
+	})
 }
 
 func TestRestsInISO2022JPASCII(t *testing.T) {
-	dst := make([]byte, 64)
-	steps := []struct {
-		e    *Encoding
-		bom  BOMHandling
-		in   string
-		want bool
-	}{
+	checkDecoderSteps(t, "RestsInISO2022JPASCII", (*Decoder).RestsInISO2022JPASCII, []decoderStep{
 		{ISO2022JP, KeepBOM, "", true},
 		{ISO2022JP, SniffBOM, "", false}, // the BOM may still come
 		{ISO2022JP, SniffBOM, "abc", true},
@@ -660,12 +641,27 @@ func TestRestsInISO2022JPASCII(t *testing.T) {
 		{ISO2022JP, KeepBOM, "\x0ex", true},     // an error, then back to rest
 		{ISO2022JP, SniffBOM, "\xef\xbb\xbfa", false},
 		{EUCJP, KeepBOM, "a", false},
-	}
+	})
+}
+
+// decoderStep: a decoder of e with bom, after a call (not the last) with
+// in, and whether a predicate of its state then holds.
+type decoderStep struct {
+	e    *Encoding
+	bom  BOMHandling
+	in   string
+	want bool
+}
+
+// checkDecoderSteps checks the predicate holds, named name, after each step.
+func checkDecoderSteps(t *testing.T, name string, holds func(*Decoder) bool, steps []decoderStep) {
+	t.Helper()
+	dst := make([]byte, 64)
 	for _, s := range steps {
 		d := s.e.NewDecoder(s.bom, Replace)
 		d.DecodeToUTF8([]byte(s.in), dst, false)
-		if got := d.RestsInISO2022JPASCII(); got != s.want {
-			t.Errorf("%s decoder (%v) after %q: RestsInISO2022JPASCII %v, want %v", s.e, s.bom, s.in, got, s.want)
+		if got := holds(d); got != s.want {
+			t.Errorf("%s decoder (%v) after %q: %s %v, want %v", s.e, s.bom, s.in, name, got, s.want)
 		}
 	}
 }

@@ -351,10 +351,11 @@ func (e *Encoding) BMPFourBytePointers() (t *[0x10000]int32, ok bool) {
 // state writes. ok is false for the other encodings. The C library answers
 // small calls with it (capi/registry.h); it comes from e's encoder itself.
 func (e *Encoding) BMPEncodeTable() (t *[0x10000]uint16, ok bool) {
+	entry := bytesEntry
 	switch e.family {
 	case familySingleByte, familyXUserDefined, familyGB18030, familyGBK, familyBig5, familyEUCJP, familyShiftJIS, familyEUCKR:
 	case familyISO2022JP:
-		return iso2022JPEncodeTable(e), true
+		entry = iso2022JPEntry
 	default:
 		return nil, false
 	}
@@ -369,46 +370,37 @@ func (e *Encoding) BMPEncodeTable() (t *[0x10000]uint16, ok bool) {
 		in[0] = uint16(c)
 		enc.Reset()
 		r := enc.EncodeFromUTF16(in[:], out[:], true)
-		if r.Status != InputEmpty || r.Read != 1 {
-			continue
-		}
-		switch r.Written {
-		case 1:
-			t[c] = uint16(out[0])
-		case 2:
-			t[c] = uint16(out[0])<<8 | uint16(out[1])
+		if r.Status == InputEmpty && r.Read == 1 {
+			t[c] = entry(out[:r.Written])
 		}
 	}
 	return t, true
 }
 
-// iso2022JPEncodeTable is BMPEncodeTable for ISO-2022-JP: what its encoder
-// writes from the ASCII state for each code point U+0080 to U+FFFF, as the
-// last input, read back: ESC $ B, a pair, ESC ( B, or ESC ( J, a byte,
-// ESC ( B.
-func iso2022JPEncodeTable(e *Encoding) *[0x10000]uint16 {
-	t := new([0x10000]uint16)
-	enc := e.NewEncoder(Fatal)
-	var in [1]uint16
-	var out [8]byte
-	for c := 0x80; c < len(t); c++ {
-		if utf16.IsSurrogate(rune(c)) {
-			continue
-		}
-		in[0] = uint16(c)
-		enc.Reset()
-		r := enc.EncodeFromUTF16(in[:], out[:], true)
-		if r.Status != InputEmpty || r.Read != 1 || r.Written < 7 || [3]byte(out[r.Written-3:r.Written]) != escASCII {
-			continue
-		}
-		switch {
-		case r.Written == 8 && [3]byte(out[:3]) == escJIS0208:
-			t[c] = uint16(out[3]|0x80)<<8 | uint16(out[4]|0x80)
-		case r.Written == 7 && [3]byte(out[:3]) == escRoman:
-			t[c] = uint16(out[3])
-		}
+// bytesEntry is BMPEncodeTable's entry for the bytes b an encoder wrote for
+// a code point: b[0] for one byte, b[0]<<8 | b[1] for two, else 0.
+func bytesEntry(b []byte) uint16 {
+	switch len(b) {
+	case 1:
+		return uint16(b[0])
+	case 2:
+		return uint16(b[0])<<8 | uint16(b[1])
 	}
-	return t
+	return 0
+}
+
+// iso2022JPEntry is BMPEncodeTable's entry for what ISO-2022-JP's encoder
+// wrote from its ASCII state for a code point as the last input: for ESC $
+// B, a pair, ESC ( B the pair with 0x80 added to both bytes; for ESC ( J, a
+// byte, ESC ( B the byte.
+func iso2022JPEntry(b []byte) uint16 {
+	switch {
+	case len(b) == 8 && [3]byte(b[:3]) == escJIS0208 && [3]byte(b[5:]) == escASCII:
+		return uint16(b[3]|0x80)<<8 | uint16(b[4]|0x80)
+	case len(b) == 7 && [3]byte(b[:3]) == escRoman && [3]byte(b[4:]) == escASCII:
+		return uint16(b[3])
+	}
+	return 0
 }
 
 // ASCIICompatible reports whether e decodes every ASCII byte as itself when
