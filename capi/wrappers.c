@@ -63,12 +63,13 @@ static int in_other_process(void) {
 // pair table maps (another pointer in the slot); such a call to a UTF-8
 // decoder whose input is valid, complete UTF-8 (another bit); such a call
 // to a UTF-16 decoder between characters whose input is whole code units of
-// valid UTF-16 (two more bits); such a call to an ISO-2022-JP decoder at
-// rest in its ASCII state whose input has no error and leaves it there
-// (another bit; EUC-JP's pair table in the slot); such a call to an encoder with a table
+// valid UTF-16 (two more bits); such a call to an encoder with a table
 // (single-byte encodings, x-user-defined and those six) whose input's
-// characters the table maps; and such a call to an encoder whose output is
-// UTF-8 (another bit) whose input is valid, complete UTF-8 or UTF-16. Go's
+// characters the table maps; such a call to an encoder whose output is
+// UTF-8 (another bit) whose input is valid, complete UTF-8 or UTF-16; and
+// such a call to an ISO-2022-JP decoder or encoder in its ASCII state
+// whose input leaves it there (another bit; the decoder without errors,
+// through EUC-JP's pair table, the encoder through its own table). Go's
 // answer would be the same output with the same status and lengths, so
 // the call skips the transition into Go, which costs more than converting
 // a few hundred bytes. Larger inputs go to Go's vector code.
@@ -510,8 +511,8 @@ static ptrdiff_t iso2022jp_encode_call(const struct whatencgo_encode_table *t, c
     size_t w = 0;
     for (size_t i = 0; i < n;) {
         if (state == ASCII) {
-            // A run of ASCII (the common case) up to a byte that is not
-            // or is an error here.
+            // A run of ASCII (the common case), up to a character that
+            // is not ASCII or is an error in this state.
             for (; i < n && w < m; i++, w++) {
                 uint32_t u = src_unit == 2 ? ((const uint16_t *)src)[i] : ((const uint8_t *)src)[i];
                 if (u >= 0x80 || u == 0x1B || (u & 0xFE) == 0x0E) break;
@@ -526,7 +527,7 @@ static ptrdiff_t iso2022jp_encode_call(const struct whatencgo_encode_table *t, c
             e = t->entry[t->block[c >> 8]][c & 0xFF];
         }
         // The standard's steps for c, again after an escape sequence (it
-        // restores c): at most three rounds.
+        // restores c): at most two rounds.
         for (;;) {
             uint32_t escape = 0;  // the escape sequence's last two bytes
             if (c < 0x80 && state != JIS0208 && (c == 0x0E || c == 0x0F || c == 0x1B)) {
