@@ -146,11 +146,10 @@ func (s *slot) setPasses(v uint32) {
 // replacement error mode, also its errors), or valid and complete UTF-8 if it
 // decodes UTF-8 (between characters and past BOM handling, valid UTF-8
 // decodes to itself), or valid UTF-16 if it decodes UTF-16, or for
-// ISO-2022-JP at rest in its ASCII state, input without errors that
-// leaves it so. small says the
-// call was one the wrappers could have answered through a pair table
-// (decodeTableCallMax): the first such call to a double-byte decoder starts
-// building its encoding's pair table.
+// ISO-2022-JP at rest in its ASCII state, input without errors that leaves
+// it so. small says the call was one the wrappers could have answered
+// through a pair table (decodeTableCallMax): the first such call to a
+// double-byte or ISO-2022-JP decoder starts building the pair table.
 func (s *slot) setDecoderCalls(small bool) {
 	d := s.decoder()
 	passes := d.PassesASCII()
