@@ -341,6 +341,14 @@ static ptrdiff_t pair_call(const struct whatencgo_pair_table *t, const uint8_t *
     return (ptrdiff_t)w;
 }
 
+// iso2022jp_plain reports whether b (a byte or a code point) is ASCII
+// that ISO-2022-JP's ASCII and Roman states take as a character: not
+// 0x0E or 0x0F (errors in both directions) or 0x1B (ESC: an escape
+// sequence's start to the decoder, an error to the encoder).
+static inline __attribute__((always_inline)) int iso2022jp_plain(uint32_t b) {
+    return b < 0x80 && b != 0x1B && b != 0x0E && b != 0x0F;
+}
+
 // iso2022jp_call decodes the n bytes at src for an ISO-2022-JP decoder at
 // rest in its ASCII state (section 12.2.1) into dst (m units of dst_unit
 // bytes): escape sequences select the ASCII, Roman, Katakana or leading
@@ -379,7 +387,7 @@ static ptrdiff_t iso2022jp_call(const struct whatencgo_pair_table *pt, const uin
             // A run of ASCII (the common case), up to the next escape
             // sequence or a byte the state does not take.
             size_t k = i;
-            while (k < n && src[k] < 0x80 && src[k] != 0x1B && (src[k] & 0xFE) != 0x0E) k++;
+            while (k < n && iso2022jp_plain(src[k])) k++;
             if (k == i) return -1;
             for (; i < k; i++, w++) {
                 if (dst_unit == 2) d16[w] = src[i];
@@ -399,7 +407,7 @@ static ptrdiff_t iso2022jp_call(const struct whatencgo_pair_table *pt, const uin
             c = 0xFF61 - 0x21 + b;
             i++;
         } else {
-            if (b >= 0x80 || b == 0x0E || b == 0x0F) return -1;  // Roman
+            if (!iso2022jp_plain(b)) return -1;  // Roman
             c = b == 0x5C ? 0xA5 : b == 0x7E ? 0x203E : b;
             i++;
         }
@@ -515,7 +523,7 @@ static ptrdiff_t iso2022jp_encode_call(const struct whatencgo_encode_table *t, c
             // is not ASCII or is an error in this state.
             for (; i < n && w < m; i++, w++) {
                 uint32_t u = src_unit == 2 ? ((const uint16_t *)src)[i] : ((const uint8_t *)src)[i];
-                if (u >= 0x80 || u == 0x1B || (u & 0xFE) == 0x0E) break;
+                if (!iso2022jp_plain(u)) break;
                 dst[w] = (uint8_t)u;
             }
             if (i == n) break;
@@ -530,7 +538,7 @@ static ptrdiff_t iso2022jp_encode_call(const struct whatencgo_encode_table *t, c
         // restores c): at most two rounds.
         for (;;) {
             uint32_t escape = 0;  // the escape sequence's last two bytes
-            if (c < 0x80 && state != JIS0208 && (c == 0x0E || c == 0x0F || c == 0x1B)) {
+            if (c < 0x80 && state != JIS0208 && !iso2022jp_plain(c)) {
                 c = 0xFFFD;  // an error, with U+FFFD rather than c (step 3)
             } else if (c < 0x80 && (state == ASCII || (c != 0x5C && c != 0x7E))) {
                 if (state == JIS0208) {
@@ -692,26 +700,16 @@ static ptrdiff_t utf16_call(const uint8_t *src, size_t n, int be, void *dst, siz
 // one the input ends with) or output that does not fit (Go writes each
 // character that fits, so it then answers with the output full).
 static ptrdiff_t utf8_encode_call(const void *src, size_t n, size_t src_unit, uint8_t *dst, size_t m) {
+    uint32_t c;
     if (src_unit == 1) {
-        const uint8_t *s8 = src;
-        for (size_t i = 0; i < n;) {
-            uint32_t c;
-            size_t len = utf8_scalar(s8 + i, n - i, &c);
-            if (len == 0) return -1;
-            i += len;
-        }
+        for (size_t i = 0; i < n;)
+            if (!read_scalar(src, n, 1, &i, &c)) return -1;
         memcpy(dst, src, n); // n <= m (ascii_call_fits)
         return (ptrdiff_t)n;
     }
-    const uint16_t *s16 = src;
     size_t w = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t c = s16[i];
-        if (c >= 0xD800 && c <= 0xDFFF) {
-            if (c >= 0xDC00 || n - i < 2 || s16[i + 1] < 0xDC00 || s16[i + 1] > 0xDFFF) return -1;
-            c = surrogate_pair(c, s16[++i]);
-        }
-        if (m - w < utf8_length(c)) return -1;
+    for (size_t i = 0; i < n;) {
+        if (!read_scalar(src, n, 2, &i, &c) || m - w < utf8_length(c)) return -1;
         w += put_utf8(dst + w, c);
     }
     return (ptrdiff_t)w;
