@@ -320,21 +320,14 @@ func (e *Encoding) BMPFourBytePointers() (t *[0x10000]int32, ok bool) {
 		return nil, false
 	}
 	t = new([0x10000]int32)
-	enc := e.NewEncoder(Fatal)
-	var in [1]uint16
-	var out [8]byte
 	for c := range t {
 		t[c] = -1
-		if c < 0x80 || utf16.IsSurrogate(rune(c)) {
-			continue
-		}
-		in[0] = uint16(c)
-		enc.Reset()
-		r := enc.EncodeFromUTF16(in[:], out[:], true)
-		if r.Status == InputEmpty && r.Read == 1 && r.Written == 4 {
-			t[c] = int32(gb18030FourBytePointer(out[0], out[1], out[2], out[3]))
-		}
 	}
+	e.encodeEachBMPCodePoint(func(c int, b []byte) {
+		if len(b) == 4 {
+			t[c] = int32(gb18030FourBytePointer(b[0], b[1], b[2], b[3]))
+		}
+	})
 	return t, true
 }
 
@@ -360,10 +353,19 @@ func (e *Encoding) BMPEncodeTable() (t *[0x10000]uint16, ok bool) {
 		return nil, false
 	}
 	t = new([0x10000]uint16)
+	e.encodeEachBMPCodePoint(func(c int, b []byte) { t[c] = entry(b) })
+	return t, true
+}
+
+// encodeEachBMPCodePoint calls f with each code point U+0080 to U+FFFF other
+// than surrogates that e's encoder encodes without an error, alone, as the
+// last input, and the bytes it writes (valid until f returns): the tables
+// the C library answers small calls with come from the encoder itself.
+func (e *Encoding) encodeEachBMPCodePoint(f func(c int, b []byte)) {
 	enc := e.NewEncoder(Fatal)
 	var in [1]uint16
 	var out [8]byte
-	for c := 0x80; c < len(t); c++ {
+	for c := 0x80; c < 0x10000; c++ {
 		if utf16.IsSurrogate(rune(c)) {
 			continue
 		}
@@ -371,10 +373,9 @@ func (e *Encoding) BMPEncodeTable() (t *[0x10000]uint16, ok bool) {
 		enc.Reset()
 		r := enc.EncodeFromUTF16(in[:], out[:], true)
 		if r.Status == InputEmpty && r.Read == 1 {
-			t[c] = entry(out[:r.Written])
+			f(c, out[:r.Written])
 		}
 	}
-	return t, true
 }
 
 // bytesEntry is BMPEncodeTable's entry for the bytes b an encoder wrote for
