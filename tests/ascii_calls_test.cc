@@ -475,6 +475,12 @@ TEST(AsciiCalls, ISO2022JPCalls) {
     start_decoder_tables(WHATENC_EUC_JP);
     start_decoder_tables(WHATENC_ISO_2022_JP);
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    // Go's answer to in (after "a"), from a call that is not the last.
+    auto expect = [](const std::string &in, bool fatal, bool utf16, size_t room) {
+        SCOPED_TRACE(std::string(utf16 ? "UTF-16" : "UTF-8") + " room " + std::to_string(room) + ": " + wt::hex(in));
+        expect_gos_answer(WHATENC_ISO_2022_JP, WHATENC_BOM_REMOVE, fatal ? WHATENC_FATAL : WHATENC_REPLACEMENT, "a", in, utf16,
+                          room);
+    };
     std::mt19937 rng(17);
     for (int round = 0; round < 1500; round++) {
         std::string in;
@@ -487,11 +493,7 @@ TEST(AsciiCalls, ISO2022JPCalls) {
         for (bool utf16 : {false, true}) {
             std::vector<size_t> rooms = utf16 ? std::vector<size_t>{8192, n + 2, n + 1, n, n - 1}
                                               : std::vector<size_t>{8192, 3 * n + 4, 3 * n + 3, 2 * n, n + 2, n, n - 1};
-            for (size_t room : rooms) {
-                SCOPED_TRACE(std::string(utf16 ? "UTF-16" : "UTF-8") + " room " + std::to_string(room) + ": " + wt::hex(in));
-                expect_gos_answer(WHATENC_ISO_2022_JP, WHATENC_BOM_REMOVE, round % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, "a", in,
-                                  utf16, room);
-            }
+            for (size_t room : rooms) expect(in, round % 2, utf16, room);
         }
     }
     // Every byte after each escape sequence, alone and before a byte that
@@ -501,11 +503,7 @@ TEST(AsciiCalls, ISO2022JPCalls) {
         for (int b = 0; b < 256; b++) {
             for (const char *after : {"", "!"}) {
                 std::string in = std::string("a") + escape + char(b) + after + "\x1b(Bx\n";
-                for (bool utf16 : {false, true}) {
-                    SCOPED_TRACE(std::string(utf16 ? "UTF-16: " : "UTF-8: ") + wt::hex(in));
-                    expect_gos_answer(WHATENC_ISO_2022_JP, WHATENC_BOM_REMOVE, b % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, "a", in,
-                                      utf16, 8192);
-                }
+                for (bool utf16 : {false, true}) expect(in, b % 2, utf16, 8192);
             }
         }
     }
@@ -516,11 +514,7 @@ TEST(AsciiCalls, ISO2022JPCalls) {
         for (int b = 0; b < 256; b++) {
             if (lead != 0x24 && lead != 0x28 && b > 0) continue;
             std::string in = std::string("a\x1b") + char(lead) + char(b) + "!!\x1b(Bx\n";
-            for (bool utf16 : {false, true}) {
-                SCOPED_TRACE(std::string(utf16 ? "UTF-16: " : "UTF-8: ") + wt::hex(in));
-                expect_gos_answer(WHATENC_ISO_2022_JP, WHATENC_BOM_REMOVE, b % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT, "a", in,
-                                  utf16, 8192);
-            }
+            for (bool utf16 : {false, true}) expect(in, b % 2, utf16, 8192);
         }
     }
 }
