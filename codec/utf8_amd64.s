@@ -336,6 +336,35 @@ GLOBL utf8FastKind<>(SB), RODATA|NOPTR, $64
 	VPANDQ   tmp, prev1, prev1; \
 	VPTERNLOGD $0x6A, prev1, Z14, prev2 // (needed & 0x80) ^ errors
 
+// utf8FastAfter for the two-byte check (UTF8_TWO512): after C2..DF a
+// continuation byte, after any other lead nothing, so that a pair with a
+// three- or four-byte sequence goes to the fast check.
+DATA utf8TwoAfter<>+0(SB)/8, $0x0101010101010707  // C0 C1: nothing; C2..C7: a continuation byte
+DATA utf8TwoAfter<>+8(SB)/8, $0x0101010101010101  // C8..CF
+DATA utf8TwoAfter<>+16(SB)/8, $0x0101010101010101 // D0..D7
+DATA utf8TwoAfter<>+24(SB)/8, $0x0101010101010101 // D8..DF
+DATA utf8TwoAfter<>+32(SB)/8, $0x0707070707070707 // E0..FF: nothing
+DATA utf8TwoAfter<>+40(SB)/8, $0x0707070707070707
+DATA utf8TwoAfter<>+48(SB)/8, $0x0707070707070707
+DATA utf8TwoAfter<>+56(SB)/8, $0x0707070707070707
+GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
+
+// UTF8_TWO512(cur, prev1, err, tmp): UTF8_FAST512 for text whose
+// sequences are one or two bytes long (Latin, Greek, Cyrillic, Hebrew,
+// Arabic): err is non-zero where the 64-byte block cur has an error or a
+// byte E0..FF before one of its bytes, or a continuation byte follows a
+// continuation byte, given only the bytes one before each of its bytes
+// (prev1 and tmp are scratch; Z14, Z20, Z23..Z25 and Z27 hold the tables
+// and constants). Without the bytes two before, a check of a pair loads
+// two straddling blocks where the fast check loads four, and has five
+// operations a block where it has seven.
+#define UTF8_TWO512(cur, prev1, err, tmp) \
+	VPMINSB  Z20, prev1, prev1; \
+	VPERMI2B Z27, Z14, prev1; \
+	VPMAXUB  Z23, cur, tmp; \
+	VPERMI2B Z25, Z24, tmp; \
+	VPANDQ   tmp, prev1, err
+
 // UTF8_CHECK512(cur, prev1, prev2, prev3): leaves in prev2 a value that is
 // non-zero where the 64-byte block cur has an error, given the bytes one,
 // two and three before each of its bytes (prev3 is consumed; Z4..Z6 are
@@ -367,7 +396,7 @@ GLOBL utf8FastKind<>(SB), RODATA|NOPTR, $64
 	VPTESTMB Z2, Z2, K2
 
 // PAIR512(ascii): loads the pair of blocks at p+AX into Z0 and Z15, their
-// non-ASCII mask into BX, and jumps to ascii if they and the block before
+// greater bytes into Z16, their non-ASCII mask into BX, and jumps to ascii if they and the block before
 // are ASCII; to block512 if fewer than 128 bytes are left.
 #define PAIR512(ascii) \
 	LEAQ 128(AX), DX; \
@@ -375,7 +404,7 @@ GLOBL utf8FastKind<>(SB), RODATA|NOPTR, $64
 	JHI  block512; \
 	VMOVDQU64 (SI)(AX*1), Z0; \
 	VMOVDQU64 64(SI)(AX*1), Z15; \
-	VPORQ    Z0, Z15, Z16; \
+	VPMAXUB  Z0, Z15, Z16; \
 	VPMOVB2M Z16, K1; \
 	KMOVQ K1, BX; \
 	MOVQ BX, DX; \
@@ -434,6 +463,11 @@ TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $128-32
 	MOVL $0x40, DX
 	VPBROADCASTB DX, Z23
 	VMOVDQU64 utf8FastKind<>(SB), Z24
+	VMOVDQU64 utf8TwoAfter<>(SB), Z27
+	MOVL $0xE0, DX
+	VPBROADCASTB DX, Z28
+	XORQ R9, R9                       // pairs left for the fast check before the two-byte one
+	XORQ R10, R10                     // how many the next pair with a byte E0..FF sets
 	MOVL $0x01, DX
 	VPBROADCASTB DX, Z25
 	MOVL $0xF0, DX
@@ -521,12 +555,12 @@ fullNext512:
 	// every 100 bytes, against the full check on every pair: 0.67x when
 	// each pair had the fast check, then the full one; 0.76x with this
 	// test on the second block only; 0.94x so.
-	VPMAXUB  Z0, Z15, Z16
-	VPCMPUB  $5, Z26, Z16, K1         // not less than F0
+	VPCMPUB  $5, Z26, Z16, K1         // not less than F0 (Z16: PAIR512's)
 	KORTESTQ K1, K1
 	JNZ  fullPair512
 fastPair512:
 	PAIR512(copyPair512)
+fastCheck512:
 	VMOVDQU64 -1(SI)(AX*1), Z1
 	VMOVDQU64 -2(SI)(AX*1), Z2
 	VMOVDQU64 63(SI)(AX*1), Z17
@@ -538,7 +572,50 @@ fastPair512:
 	COPY_PAIR512(fastNext512)
 fastNext512:
 	ADDQ $128, AX
-	JMP  fastPair512
+	DECQ R9
+	JGE  fastPair512
+tryTwo512:
+	// The two-byte check does not look two bytes back: not after a byte
+	// E0..FF two before the pair (a third byte is needed at its start).
+	MOVBLZX -2(SI)(AX*1), DX
+	CMPL DX, $0xE0
+	JAE  fastPair512
+twoTrial512:
+	// The first pair after others had the fast check: with a byte E0..FF
+	// (in Chinese or Japanese text, most pairs) it has the fast check
+	// without trying the two-byte one first.
+	PAIR512(copyPair512)
+	VPCMPUB  $5, Z28, Z16, K4         // not less than E0
+	KORTESTQ K4, K4
+	JNZ  twoFlagged512
+	JMP  twoCheck512
+twoPair512:
+	PAIR512(copyPair512)
+twoCheck512:
+	VMOVDQU64 -1(SI)(AX*1), Z1
+	VMOVDQU64 63(SI)(AX*1), Z17
+	UTF8_TWO512(Z0, Z1, Z2, Z6)
+	UTF8_TWO512(Z15, Z17, Z18, Z7)
+	PAIR_ERRORS512(twoFlagged512)     // an error, or a byte E0..FF before the pair
+	SHRQ $1, R10
+	MOVQ BX, R8
+	COPY_PAIR512(twoNext512)
+twoNext512:
+	ADDQ $128, AX
+	JMP  twoPair512
+twoFlagged512:
+	// The pair has the fast check, and so do the next R10 pairs. R10
+	// doubles (plus one, up to 64) at each such pair and halves at each
+	// pair that passes the two-byte check: Russian with a dash now and then
+	// goes back to the two-byte check at the next pair, Chinese or Japanese
+	// text tries it once in 65 pairs, Turkish with a three-byte character
+	// in every other pair in between.
+	MOVQ R10, R9
+	LEAQ 1(R10)(R10*1), R10
+	MOVQ $64, DX
+	CMPQ R10, DX
+	CMOVQGT DX, R10
+	JMP  fastCheck512
 pairError512:
 	// The first block of the pair may still be clean.
 	KORTESTQ K2, K2
@@ -604,8 +681,10 @@ asciiCopied512:
 	ADDQ $64, AX
 	JMP  ascii512
 asciiEnd512:
-	XORQ R8, R8
-	JMP  fastPair512                  // after ASCII, nothing F0..FF before
+	XORQ R8, R8                       // after ASCII, nothing E0..FF before
+	TESTQ R9, R9
+	JG   fastPair512
+	JMP  twoTrial512
 tail512:
 	// Fewer than 64 bytes left: the block that ends at n, overlapping
 	// those before it (the scalar loop would take a byte at a time), if

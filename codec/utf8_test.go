@@ -100,13 +100,26 @@ func testUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
 // TestUTF8ValidPrefixTwoByteText puts sequences cut short, stray
 // continuation bytes and long sequences at every position of two-byte text
 // (where the AVX-512 validator checks only the shape of each block, given
-// how the block before ends), followed by ASCII or by more text.
+// how the block before ends, and from its fourth pair on only the byte
+// before each byte), followed by ASCII or by more text; and from the
+// fourth pair on, each lead byte followed by none to three continuation
+// bytes.
 func TestUTF8ValidPrefixTwoByteText(t *testing.T) {
 	kernelModes(t, func(t *testing.T) {
-		base := []byte(strings.Repeat("\u0439\u00e9\u0444\u0431\u0430\u0444", 30)[:330])
+		base := []byte(strings.Repeat("\u0439\u00e9\u0444\u0431\u0430\u0444", 60)[:720])
 		damage := []string{"\xe3\x80a\x80", "\xe3\x80a", "\xe3a\x80", "\xe3\x80", "\xc3a", "\xc3", "\x80", "\xc0\x80", "\xc1\xbf",
 			"\xc3\xc3", "\xe3\x80\x80", "\xf0\x9f\x98a", "\xf0\x9f\x98\x80", "\xf0\x9fa\x80", "\xf4\x90\x80\x80", "\xed\xa0\x80", "a\x80\x80", "\xdf\xbf"}
+		var leads []string
+		for b := 0xC0; b <= 0xFF; b++ {
+			for n := 0; n <= 3; n++ {
+				leads = append(leads, string([]byte{byte(b)})+strings.Repeat("\xa0", n))
+			}
+		}
 		for pos := 0; pos < len(base)-4; pos++ {
+			damage := damage
+			if pos >= 448 {
+				damage = append(damage[:len(damage):len(damage)], leads...)
+			}
 			for _, d := range damage {
 				for _, after := range []string{"", "a"} {
 					p := append([]byte{}, base...)
