@@ -27,8 +27,10 @@ PCFILE   := $(B)/whatenc.pc
 WHATCONV := $(B)/whatconv
 TESTBIN  := $(B)/tests/whatenc_tests
 
-GO_SRC  := go.mod go.sum $(shell find capi codec indexes -name '*.go' -not -name '*_test.go') \
-           $(wildcard capi/*.c capi/*.h) capi/libwhatenc.map include/whatenc.h
+# Everything the Go build of the library reads: Go, assembly (and the
+# headers it includes), the C wrappers.
+GO_SRC  := go.mod go.sum $(shell find capi codec indexes \( -name '*.go' -not -name '*_test.go' \) -o -name '*.s' -o -name '*.h') \
+           $(wildcard capi/*.c) capi/libwhatenc.map include/whatenc.h
 GOFLAGS_LIB := -trimpath -ldflags "-s -w -extldflags '-Wl,-soname,$(SONAME) -Wl,--version-script=$(CURDIR)/capi/libwhatenc.map -Wl,-z,relro,-z,now'"
 
 WARN     := -Wall -Wextra -Werror
