@@ -313,28 +313,35 @@ DATA utf8FastKind<>+48(SB)/8, $0x8484848484848484
 DATA utf8FastKind<>+56(SB)/8, $0x8484848484848484
 GLOBL utf8FastKind<>(SB), RODATA|NOPTR, $64
 
-// UTF8_FAST512(cur, prev1, prev2, tmp): leaves in prev2 a value that is
-// non-zero where the 64-byte block cur has an error, or a byte F0..FF
-// before one of its bytes, given the bytes one and two before each of its
-// bytes (prev1 and tmp are scratch; Z12, Z14, Z20, Z21 and Z23..Z25 hold
-// the tables and constants). VPERMI2B reads an index's low 7 bits: VPMINSB with 3F takes
-// ASCII to 00..3F, so that ASCII before a byte reads as a continuation
-// byte (after either, a continuation byte needs a lead two back: if one
-// is there, the ASCII after it is an error the check of that byte sees),
-// and VPMAXUB with 40 takes ASCII to 40..7F, so that ASCII reads as C0..FF
-// (neither is a continuation byte). Seven operations where UTF8_CHECK512
-// has ten, and one load less; on Zen 4 a check of a pair of blocks is
-// bound by its loads (each one that straddles two cache lines, as those
-// of the bytes before a block do, costs about one cycle more) and by the
-// operations that share two of the four vector pipes.
-#define UTF8_FAST512(cur, prev1, prev2, tmp) \
-	VPSUBUSB Z12, prev2, prev2; \       // bit 7: E0..FF two back, a third byte is needed here
+// UTF8_FAST512(cur, prev1, prev2, tmp, err): sets the mask err where the
+// 64-byte block cur has an error, or a byte F0..FF before one of its
+// bytes, given the bytes one and two before each of its bytes (prev1 and
+// tmp are scratch, K4 too; Z14, Z20, Z21, Z23..Z25 and Z28 hold the tables
+// and constants). VPERMI2B reads an index's low 7 bits: VPMINSB with 3F
+// takes ASCII to 00..3F, so that ASCII before a byte reads as a
+// continuation byte (after either, a continuation byte needs a lead two
+// back: if one is there, the ASCII after it is an error the check of that
+// byte sees), and VPMAXUB with 40 takes ASCII to 40..7F, so that ASCII
+// reads as C0..FF (neither is a continuation byte). The two lookups share
+// a bit where the byte is an error after the byte before (VPTESTMB), bit 7
+// where it is a continuation byte after ASCII or a continuation byte, and
+// that is an error unless a lead E0..FF is two back: the mask of those
+// leads is XORed in. After a lead, a byte with such a lead two back is an
+// error that the XOR may hide, but then the byte before, a lead after a
+// lead E0..FF, is one too, and the first error of a run of them is seen:
+// at a lead two back that is not E0..FF, or in an earlier pair. Six
+// operations where UTF8_CHECK512 has ten, and one load less; on Zen 4 the
+// check of a pair is bound by its operations and by its loads (each one
+// that straddles two cache lines, as those of the bytes before a block
+// do, costs about one cycle more).
+#define UTF8_FAST512(cur, prev1, prev2, tmp, err) \
+	VPCMPUB  $5, Z28, prev2, K4; \      // E0..FF two back: a third byte is needed here
 	VPMINSB  Z20, prev1, prev1; \
 	VPERMI2B Z21, Z14, prev1; \         // what may not follow the byte before
 	VPMAXUB  Z23, cur, tmp; \
 	VPERMI2B Z25, Z24, tmp; \           // the kind of byte
-	VPANDQ   tmp, prev1, prev1; \
-	VPTERNLOGD $0x6A, prev1, Z14, prev2 // (needed & 0x80) ^ errors
+	VPTESTMB tmp, prev1, err; \
+	KXORQ    K4, err, err
 
 // utf8FastAfter for the two-byte check (UTF8_TWO512): after C2..DF a
 // continuation byte, after any other lead nothing, so that a pair with a
@@ -349,21 +356,21 @@ DATA utf8TwoAfter<>+48(SB)/8, $0x0707070707070707
 DATA utf8TwoAfter<>+56(SB)/8, $0x0707070707070707
 GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 
-// UTF8_TWO512(cur, prev1, err, tmp): UTF8_FAST512 for text whose
+// UTF8_TWO512(cur, prev1, tmp, err): UTF8_FAST512 for text whose
 // sequences are one or two bytes long (Latin, Greek, Cyrillic, Hebrew,
-// Arabic): err is non-zero where the 64-byte block cur has an error or a
+// Arabic): sets the mask err where the 64-byte block cur has an error or a
 // byte E0..FF before one of its bytes, or a continuation byte follows a
 // continuation byte, given only the bytes one before each of its bytes
 // (prev1 and tmp are scratch; Z14, Z20, Z23..Z25 and Z27 hold the tables
 // and constants). Without the bytes two before, a check of a pair loads
 // two straddling blocks where the fast check loads four, and has five
-// operations a block where it has seven.
-#define UTF8_TWO512(cur, prev1, err, tmp) \
+// operations a block where it has six.
+#define UTF8_TWO512(cur, prev1, tmp, err) \
 	VPMINSB  Z20, prev1, prev1; \
 	VPERMI2B Z27, Z14, prev1; \
 	VPMAXUB  Z23, cur, tmp; \
 	VPERMI2B Z25, Z24, tmp; \
-	VPANDQ   tmp, prev1, err
+	VPTESTMB tmp, prev1, err
 
 // UTF8_CHECK512(cur, prev1, prev2, prev3): leaves in prev2 a value that is
 // non-zero where the 64-byte block cur has an error, given the bytes one,
@@ -433,6 +440,12 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	KMOVQ K1, BX; \
 	TESTQ BX, BX; \
 	JZ   ascii
+
+// TEXT_ERRORS512(errors): jumps to errors if K2 or K3, from UTF8_FAST512
+// or UTF8_TWO512 of the pair's blocks, has a bit set.
+#define TEXT_ERRORS512(errors) \
+	KORTESTQ K2, K3; \
+	JNZ  errors
 
 // COPY_PAIR512(copied): copies the pair (Z0, Z15) to dst+AX unless dst is
 // nil, then goes on at copied.
@@ -586,9 +599,9 @@ fastCheck512:
 	VMOVDQU64 -2(SI)(AX*1), Z2
 	VMOVDQU64 63(SI)(AX*1), Z17
 	VMOVDQU64 62(SI)(AX*1), Z18
-	UTF8_FAST512(Z0, Z1, Z2, Z6)
-	UTF8_FAST512(Z15, Z17, Z18, Z7)
-	PAIR_ERRORS512(fullCheck512)      // an error, or a byte F0..FF
+	UTF8_FAST512(Z0, Z1, Z2, Z6, K2)
+	UTF8_FAST512(Z15, Z17, Z18, Z7, K3)
+	TEXT_ERRORS512(fullCheck512)      // an error, or a byte F0..FF
 	MOVQ BX, R8
 	COPY_PAIR512(fastNext512)
 fastNext512:
@@ -615,9 +628,9 @@ twoPair512:
 twoCheck512:
 	VMOVDQU64 -1(SI)(AX*1), Z1
 	VMOVDQU64 63(SI)(AX*1), Z17
-	UTF8_TWO512(Z0, Z1, Z2, Z6)
-	UTF8_TWO512(Z15, Z17, Z18, Z7)
-	PAIR_ERRORS512(twoFlagged512)     // an error, or a byte E0..FF before the pair
+	UTF8_TWO512(Z0, Z1, Z6, K2)
+	UTF8_TWO512(Z15, Z17, Z7, K3)
+	TEXT_ERRORS512(twoFlagged512)     // an error, or a byte E0..FF before the pair
 	SHRQ $1, R10
 	MOVQ BX, R8
 	COPY_PAIR512(twoNext512)

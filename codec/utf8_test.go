@@ -105,24 +105,36 @@ func testUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
 // fourth pair on, each lead byte followed by none to three continuation
 // bytes.
 func TestUTF8ValidPrefixTwoByteText(t *testing.T) {
+	checkDamagedText(t, strings.Repeat("\u0439\u00e9\u0444\u0431\u0430\u0444", 60)[:720])
+}
+
+// TestUTF8ValidPrefixThreeByteText does the same in Japanese text, where
+// the AVX-512 validator's fast check hides an error after a lead whose
+// lead two back is E0..FF (see UTF8_FAST512): also runs of leads.
+func TestUTF8ValidPrefixThreeByteText(t *testing.T) {
+	checkDamagedText(t, strings.Repeat("\u3042\u65e5\u672c\u8a9e", 60)[:720])
+}
+
+// checkDamagedText is the two tests above for the text base (720 bytes).
+func checkDamagedText(t *testing.T, base string) {
 	kernelModes(t, func(t *testing.T) {
-		base := []byte(strings.Repeat("\u0439\u00e9\u0444\u0431\u0430\u0444", 60)[:720])
 		damage := []string{"\xe3\x80a\x80", "\xe3\x80a", "\xe3a\x80", "\xe3\x80", "\xc3a", "\xc3", "\x80", "\xc0\x80", "\xc1\xbf",
-			"\xc3\xc3", "\xe3\x80\x80", "\xf0\x9f\x98a", "\xf0\x9f\x98\x80", "\xf0\x9fa\x80", "\xf4\x90\x80\x80", "\xed\xa0\x80", "a\x80\x80", "\xdf\xbf"}
+			"\xc3\xc3", "\xe3\x80\x80", "\xf0\x9f\x98a", "\xf0\x9f\x98\x80", "\xf0\x9fa\x80", "\xf4\x90\x80\x80", "\xed\xa0\x80", "a\x80\x80", "\xdf\xbf",
+			"\xe3\xe3", "\xe3\xe3\xe3", "\xe3\xe3\x81", "\xe3\xc3\x81", "\xe3\xe3\xe3\xe3\x81\x81"}
 		var leads []string
 		for b := 0xC0; b <= 0xFF; b++ {
 			for n := 0; n <= 3; n++ {
 				leads = append(leads, string([]byte{byte(b)})+strings.Repeat("\xa0", n))
 			}
 		}
-		for pos := 0; pos < len(base)-4; pos++ {
+		for pos := 0; pos < len(base)-6; pos++ {
 			damage := damage
 			if pos >= 448 {
 				damage = append(damage[:len(damage):len(damage)], leads...)
 			}
 			for _, d := range damage {
 				for _, after := range []string{"", "a"} {
-					p := append([]byte{}, base...)
+					p := []byte(base)
 					copy(p[pos:], d+after)
 					checkValidPrefix(t, p)
 					q := append([]byte("b"), p...) // the other parity
