@@ -27,6 +27,15 @@ DATA utf8ByteOneHighFast<>+16(SB)/8, $0x0202020202020202
 DATA utf8ByteOneHighFast<>+24(SB)/8, $0x0315012180808080
 GLOBL utf8ByteOneHighFast<>(SB), RODATA|NOPTR, $32
 
+// utf8ByteOneHigh for the two-byte check (UTF8_TWO_AT): after E0..FF as
+// after F0..FF in utf8ByteOneHighFast, every byte is an error, so that a
+// pair with a three- or four-byte sequence goes to the fast check.
+DATA utf8ByteOneHighTwo<>+0(SB)/8, $0x0202020202020202
+DATA utf8ByteOneHighTwo<>+8(SB)/8, $0x0303012180808080
+DATA utf8ByteOneHighTwo<>+16(SB)/8, $0x0202020202020202
+DATA utf8ByteOneHighTwo<>+24(SB)/8, $0x0303012180808080
+GLOBL utf8ByteOneHighTwo<>(SB), RODATA|NOPTR, $32
+
 // Indexed by the low nibble of the previous byte.
 DATA utf8ByteOneLow<>+0(SB)/8, $0xcbcbcb8b8383a3e7
 DATA utf8ByteOneLow<>+8(SB)/8, $0xcbcbdbcbcbcbcbcb
@@ -90,7 +99,7 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 // Y5 and Y6 (Y8..Y14 hold the tables and constants; Y4..Y6 are consumed).
 #define UTF8_CHECK(cur, err) \
 	VPSUBUSB   Y12, Y5, Y5; \
-	VPSUBUSB   Y13, Y6, Y6; \
+	VPSUBUSB   utf8Fourth<>(SB), Y6, Y6; \
 	VPOR       Y6, Y5, Y5; \
 	VPAND      Y14, Y5, Y5; \
 	UTF8_LOOKUPS(cur, Y9); \
@@ -105,6 +114,26 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 	VPAND      Y14, Y5, Y5; \
 	UTF8_LOOKUPS(cur, Y7); \
 	VPXOR      Y6, Y5, err
+
+// UTF8_TWO_AT(cur, back1, err): err is non-zero where the 32-byte block
+// cur has an error or a byte E0..FF before one of its bytes, or a
+// continuation byte follows a continuation byte (TWO_CONTS, which the
+// fast and full checks cancel where a lead is two or three back), given
+// the bytes before its bytes loaded from (SI)(AX*1) at offset back1: the
+// three lookups alone, with the table of Y13. Ten operations and one load
+// where UTF8_FAST_AT has thirteen and two.
+#define UTF8_TWO_AT(cur, back1, err) \
+	VMOVDQU    back1(SI)(AX*1), Y4; \
+	VPSRLW     $4, Y4, Y6; \
+	VPAND      Y8, Y6, Y6; \
+	VPSHUFB    Y6, Y13, Y6; \
+	VPAND      Y8, Y4, Y4; \
+	VPSHUFB    Y4, Y10, Y4; \
+	VPAND      Y4, Y6, Y6; \
+	VPSRLW     $4, cur, Y4; \
+	VPAND      Y8, Y4, Y4; \
+	VPSHUFB    Y4, Y11, Y4; \
+	VPAND      Y4, Y6, err
 
 // UTF8_ERRORS(cur, prev, err): UTF8_CHECK for the block cur preceded by the
 // block prev, the bytes before cur's taken from the two registers (Y3 is
@@ -170,7 +199,9 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 // pairs after it while they have such a byte, and three more. The kernel
 // alone on Zen 4 (64 KiB calls, old and new in turns): ja.html 29.3 -> 32.8
 // GB/s, ru.html, ja.txt, ru.txt, ko.html, zh_cn.html +11-12%, en.html +2%;
-// text with an emoji every 100 or every 12 bytes -6% and -7%.
+// text with an emoji every 100 or every 12 bytes -6% and -7%. Pairs of
+// one- and two-byte text have the two-byte check (UTF8_TWO_AT), as in the
+// AVX-512 loop: el.txt, ar.txt, pt.txt +27-32%, ru.txt +22%, CJK unchanged.
 TEXT ·utf8ValidBlocksAVX2(SB), NOSPLIT, $0-32
 	MOVQ dst+0(FP), DI
 	MOVQ p+8(FP), SI
@@ -184,7 +215,9 @@ TEXT ·utf8ValidBlocksAVX2(SB), NOSPLIT, $0-32
 	VMOVDQU utf8ByteOneLow<>(SB), Y10
 	VMOVDQU utf8ByteTwoHigh<>(SB), Y11
 	VMOVDQU utf8Third<>(SB), Y12
-	VMOVDQU utf8Fourth<>(SB), Y13
+	VMOVDQU utf8ByteOneHighTwo<>(SB), Y13
+	XORQ R10, R10                     // pairs left for the fast check before the two-byte one
+	XORQ R11, R11                     // how many the next pair with a byte E0..FF sets
 	VMOVDQU utf8Bit7<>(SB), Y14
 	// The first pair: nothing before p may be read, so the bytes before
 	// its first block are zero (as ASCII would be), shuffled in.
@@ -212,7 +245,7 @@ fullNext:
 	// have half its pairs checked twice, fast then full (-26% against the
 	// full check on every pair; -6% so, and -7% with an emoji every 12 bytes).
 	VPMAXUB  Y0, Y1, Y3
-	VPSUBUSB Y13, Y3, Y3              // bit 7: F0..FF
+	VPSUBUSB utf8Fourth<>(SB), Y3, Y3 // bit 7: F0..FF
 	VPMOVMSKB Y3, DX
 	TESTL DX, DX
 	JZ   fullCountdown
@@ -223,6 +256,7 @@ fullCountdown:
 	JGE  fullPair
 fastPair:
 	PAIR(copyPair)
+fastCheck:
 	UTF8_FAST_AT(Y0, -1, -2, Y2)
 	UTF8_FAST_AT(Y1, 31, 30, Y15)
 	VPOR    Y2, Y15, Y15
@@ -232,16 +266,57 @@ fastPair:
 	COPY_PAIR(fastNext)
 fastNext:
 	ADDQ $64, AX
-	JMP  fastPair
+	DECQ R10
+	JGE  fastPair
+tryTwo:
+	// As in the AVX-512 loop (twoPair512): the two-byte check, which does
+	// not look two bytes back, on pairs of one- and two-byte text; not
+	// after a byte E0..FF two before the pair.
+	MOVBLZX -2(SI)(AX*1), DX
+	CMPL DX, $0xE0
+	JAE  fastPair
+twoTrial:
+	PAIR(copyPair)
+	VPMAXUB  Y0, Y1, Y3
+	VPSUBUSB Y12, Y3, Y3              // bit 7: E0..FF
+	VPMOVMSKB Y3, DX
+	TESTL DX, DX
+	JNZ  twoFlagged
+	JMP  twoCheck
+twoPair:
+	PAIR(copyPair)
+twoCheck:
+	UTF8_TWO_AT(Y0, -1, Y2)
+	UTF8_TWO_AT(Y1, 31, Y15)
+	VPOR    Y2, Y15, Y15
+	VPTEST  Y15, Y15
+	JNZ     twoFlagged                // an error, or a byte E0..FF before the pair
+	SHRQ $1, R11
+	VPMOVMSKB Y1, R8
+	COPY_PAIR(twoNext)
+twoNext:
+	ADDQ $64, AX
+	JMP  twoPair
+twoFlagged:
+	// The pair has the fast check, and so do the next R11 pairs (see
+	// twoFlagged512).
+	MOVQ R11, R10
+	LEAQ 1(R11)(R11*1), R11
+	MOVQ $64, DX
+	CMPQ R11, DX
+	CMOVQGT DX, R11
+	JMP  fastCheck
 copyPair:
 	// These blocks and the one before are ASCII: nothing to check, and
-	// nothing F0..FF before the next pair, which has the fast check (a
-	// countdown of full checks ends here).
+	// nothing E0..FF before the next pair, which has the fast check or
+	// the two-byte one (a countdown of full checks ends here).
 	XORL R9, R9
 	COPY_PAIR(pairCopied)
 pairCopied:
 	ADDQ $64, AX
-	JMP  fastPair
+	TESTQ R10, R10
+	JG   fastPair
+	JMP  twoTrial
 pairError:
 	// The first block of the pair may still be clean.
 	VPTEST Y2, Y2
