@@ -176,6 +176,20 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 	ORL  R8, BX; \
 	JZ   ascii
 
+// TEXT_PAIR(ascii): PAIR for the loops of the fast and two-byte checks:
+// jumps to ascii if the pair is ASCII, whatever the block before (which
+// the code there looks at; see fastASCII512).
+#define TEXT_PAIR(ascii) \
+	LEAQ 64(AX), DX; \
+	CMPQ DX, CX; \
+	JHI  single; \
+	VMOVDQU (SI)(AX*1), Y0; \
+	VMOVDQU 32(SI)(AX*1), Y1; \
+	VPOR    Y0, Y1, Y2; \
+	VPMOVMSKB Y2, BX; \
+	TESTL BX, BX; \
+	JZ   ascii
+
 // COPY_PAIR(copied): copies the pair (Y0, Y1) to dst+AX unless dst is nil.
 #define COPY_PAIR(copied) \
 	TESTQ DI, DI; \
@@ -255,7 +269,7 @@ fullCountdown:
 	DECL R9
 	JGE  fullPair
 fastPair:
-	PAIR(copyPair)
+	TEXT_PAIR(fastASCII)
 fastCheck:
 	UTF8_FAST_AT(Y0, -1, -2, Y2)
 	UTF8_FAST_AT(Y1, 31, 30, Y15)
@@ -276,7 +290,7 @@ tryTwo:
 	CMPL DX, $0xE0
 	JAE  fastPair
 twoTrial:
-	PAIR(copyPair)
+	TEXT_PAIR(twoASCII)
 	VPMAXUB  Y0, Y1, Y3
 	VPSUBUSB Y12, Y3, Y3              // bit 7: E0..FF
 	VPMOVMSKB Y3, DX
@@ -284,7 +298,7 @@ twoTrial:
 	JNZ  twoFlagged
 	JMP  twoCheck
 twoPair:
-	PAIR(copyPair)
+	TEXT_PAIR(twoASCII)
 twoCheck:
 	UTF8_TWO_AT(Y0, -1, Y2)
 	UTF8_TWO_AT(Y1, 31, Y15)
@@ -306,6 +320,18 @@ twoFlagged:
 	CMPQ R11, DX
 	CMOVQGT DX, R11
 	JMP  fastCheck
+fastASCII:
+	// An ASCII pair after text goes to copyPair if the byte before it is
+	// ASCII too (see fastASCII512), else it has the check of its loop.
+	MOVBLZX -1(SI)(AX*1), DX
+	TESTL $0x80, DX
+	JNZ  fastCheck
+	JMP  copyPair
+twoASCII:
+	MOVBLZX -1(SI)(AX*1), DX
+	TESTL $0x80, DX
+	JNZ  twoCheck
+	JMP  copyPair
 copyPair:
 	// These blocks and the one before are ASCII: nothing to check, and
 	// nothing E0..FF before the next pair, which has the fast check or
