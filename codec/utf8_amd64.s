@@ -603,6 +603,7 @@ TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $128-32
 	VPBROADCASTB DX, Z28
 	XORQ R9, R9                       // pairs left for the fast check before the two-byte one
 	XORQ R10, R10                     // how many the next pair with a byte E0..FF sets
+	MOVQ $0x8080808080808080, R12
 	MOVL $0x01, DX
 	VPBROADCASTB DX, Z25
 	MOVL $0xF0, DX
@@ -694,7 +695,19 @@ fullNext512:
 	KORTESTQ K1, K1
 	JNZ  fullPair512
 fastPair512:
-	TEXT_PAIR512(fastASCII512)
+	LEAQ 128(AX), DX
+	CMPQ DX, CX
+	JHI  block512
+	VMOVDQU64 (SI)(AX*1), Z0
+	VMOVDQU64 64(SI)(AX*1), Z15
+	MOVQ R12, BX                      // (non-zero: not ASCII)
+	TESTQ R12, (SI)(AX*1)
+	JNZ  fastCheck512                 // not ASCII among the first 8 bytes: no ASCII test
+	VPMAXUB  Z0, Z15, Z16
+	VPMOVB2M Z16, K1
+	KMOVQ K1, BX
+	TESTQ BX, BX
+	JZ   fastASCII512
 fastCheck512:
 	VMOVDQU64 -1(SI)(AX*1), Z1
 	VMOVDQU64 -2(SI)(AX*1), Z2
@@ -702,7 +715,7 @@ fastCheck512:
 	VMOVDQU64 62(SI)(AX*1), Z18
 	UTF8_FAST512(Z0, Z1, Z2, Z6, K2)
 	UTF8_FAST512(Z15, Z17, Z18, Z7, K3)
-	TEXT_ERRORS512(fullCheck512)      // an error, or a byte F0..FF
+	TEXT_ERRORS512(fastFlagged512)    // an error, or a byte F0..FF
 	MOVQ BX, R8
 	COPY_PAIR512(fastNext512)
 fastNext512:
@@ -725,7 +738,19 @@ twoTrial512:
 	JNZ  twoFlagged512
 	JMP  twoCheck512
 twoPair512:
-	TEXT_PAIR512(twoASCII512)
+	LEAQ 128(AX), DX
+	CMPQ DX, CX
+	JHI  block512
+	VMOVDQU64 (SI)(AX*1), Z0
+	VMOVDQU64 64(SI)(AX*1), Z15
+	MOVQ R12, BX                      // (non-zero: not ASCII)
+	TESTQ R12, (SI)(AX*1)
+	JNZ  twoCheck512                  // not ASCII among the first 8 bytes: no ASCII test
+	VPMAXUB  Z0, Z15, Z16
+	VPMOVB2M Z16, K1
+	KMOVQ K1, BX
+	TESTQ BX, BX
+	JZ   twoASCII512
 twoCheck512:
 	VMOVDQU64 -1(SI)(AX*1), Z1
 	VMOVDQU64 63(SI)(AX*1), Z17
@@ -751,6 +776,9 @@ twoFlagged512:
 	CMPQ R10, DX
 	CMOVQGT DX, R10
 	JMP  fastCheck512
+fastFlagged512:
+	VPMAXUB  Z0, Z15, Z16             // for fullNext512's test
+	JMP  fullCheck512
 fastASCII512:
 	// An ASCII pair after text goes to the ASCII loop if the byte before
 	// it is ASCII too: no sequence runs into it (one that ends early in
