@@ -190,6 +190,22 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 	TESTL BX, BX; \
 	JZ   ascii
 
+// TEXT_PAIR_OR(ascii, check): TEXT_PAIR that goes to check without the
+// ASCII test when one of the first 8 bytes is not ASCII (R12 holds 80 in
+// each byte; see fastPair512).
+#define TEXT_PAIR_OR(ascii, check) \
+	LEAQ 64(AX), DX; \
+	CMPQ DX, CX; \
+	JHI  single; \
+	VMOVDQU (SI)(AX*1), Y0; \
+	VMOVDQU 32(SI)(AX*1), Y1; \
+	TESTQ R12, (SI)(AX*1); \
+	JNZ  check; \
+	VPOR    Y0, Y1, Y2; \
+	VPMOVMSKB Y2, BX; \
+	TESTL BX, BX; \
+	JZ   ascii
+
 // COPY_PAIR(copied): copies the pair (Y0, Y1) to dst+AX unless dst is nil.
 #define COPY_PAIR(copied) \
 	TESTQ DI, DI; \
@@ -230,6 +246,7 @@ TEXT ·utf8ValidBlocksAVX2(SB), NOSPLIT, $0-32
 	VMOVDQU utf8ByteTwoHigh<>(SB), Y11
 	VMOVDQU utf8Third<>(SB), Y12
 	VMOVDQU utf8ByteOneHighTwo<>(SB), Y13
+	MOVQ $0x8080808080808080, R12
 	XORQ R10, R10                     // pairs left for the fast check before the two-byte one
 	XORQ R11, R11                     // how many the next pair with a byte E0..FF sets
 	VMOVDQU utf8Bit7<>(SB), Y14
@@ -269,7 +286,7 @@ fullCountdown:
 	DECL R9
 	JGE  fullPair
 fastPair:
-	TEXT_PAIR(fastASCII)
+	TEXT_PAIR_OR(fastASCII, fastCheck)
 fastCheck:
 	UTF8_FAST_AT(Y0, -1, -2, Y2)
 	UTF8_FAST_AT(Y1, 31, 30, Y15)
@@ -298,7 +315,7 @@ twoTrial:
 	JNZ  twoFlagged
 	JMP  twoCheck
 twoPair:
-	TEXT_PAIR(twoASCII)
+	TEXT_PAIR_OR(twoASCII, twoCheck)
 twoCheck:
 	UTF8_TWO_AT(Y0, -1, Y2)
 	UTF8_TWO_AT(Y1, 31, Y15)
