@@ -550,7 +550,7 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 #define TEXT_PAIR512(ascii) \
 	LEAQ 128(AX), DX; \
 	CMPQ DX, CX; \
-	JHI  block512; \
+	JHI  textEnd512; \
 	VMOVDQU64 (SI)(AX*1), Z0; \
 	VMOVDQU64 64(SI)(AX*1), Z15; \
 	VPMAXUB  Z0, Z15, Z16; \
@@ -564,6 +564,51 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 #define TEXT_ERRORS512(errors) \
 	KORTESTQ K2, K3; \
 	JNZ  errors
+
+// 0, 1, ..., 63: with 64-r added, the indices (into the block before and
+// the block) of a 64-byte store aligned where the output is r bytes past
+// the input's alignment (COPY_TEXT_PAIR512).
+DATA utf8Iota<>+0(SB)/8, $0x0706050403020100
+DATA utf8Iota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA utf8Iota<>+16(SB)/8, $0x1716151413121110
+DATA utf8Iota<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA utf8Iota<>+32(SB)/8, $0x2726252423222120
+DATA utf8Iota<>+40(SB)/8, $0x2f2e2d2c2b2a2928
+DATA utf8Iota<>+48(SB)/8, $0x3736353433323130
+DATA utf8Iota<>+56(SB)/8, $0x3f3e3d3c3b3a3938
+GLOBL utf8Iota<>(SB), RODATA|NOPTR, $64
+
+// COPY_TEXT_PAIR512(copied, plain): COPY_PAIR512 for the loops of the fast
+// and two-byte checks. Where the output is r > 0 bytes past the input's
+// 64-byte alignment, a store of a block straddles two cache lines (the
+// kernel alone: -15-18% at r = 16 or 32 against r = 0); so the pair goes
+// out in two aligned stores at R13+AX (R13 = dst-r), the last r bytes of
+// the block before (Z30) and the first 64-r of the first block, then the
+// rest of it and the first 64-r of the second (VPERMT2B by Z29), and the
+// second block's last r bytes wait in Z30 for the next pair, or for a
+// store of the whole of Z30 where the loop is left (TEXT_FLUSH512). Where
+// r = 0 the code at plain stores the pair and keeps Z30 too.
+#define COPY_TEXT_PAIR512(copied, plain) \
+	TESTQ DI, DI; \
+	JZ   copied; \
+	CMPQ R13, DI; \
+	JEQ  plain; \
+	VMOVDQA64 Z30, Z31; \
+	VPERMT2B  Z0, Z29, Z31; \
+	VMOVDQU64 Z31, (R13)(AX*1); \
+	VMOVDQA64 Z0, Z31; \
+	VPERMT2B  Z15, Z29, Z31; \
+	VMOVDQU64 Z31, 64(R13)(AX*1); \
+	VMOVDQA64 Z15, Z30; \
+	JMP  copied
+
+// TEXT_FLUSH512: where the loops of the fast and two-byte checks are left,
+// stores the block before AX (Z30), whose last bytes may wait for the
+// next pair's aligned store (COPY_TEXT_PAIR512).
+#define TEXT_FLUSH512 \
+	TESTQ DI, DI; \
+	JZ   2(PC); \
+	VMOVDQU64 Z30, -64(DI)(AX*1)
 
 // COPY_PAIR512(copied): copies the pair (Z0, Z15) to dst+AX unless dst is
 // nil, then goes on at copied.
@@ -682,8 +727,22 @@ firstCopied512:
 	NEGQ AX
 	ADDQ $64, AX
 	CMPQ AX, $3
-	JGE  fullPair512
+	JGE  firstPair512
 	MOVQ $64, AX
+firstPair512:
+	// The blocks from here on start at AX (mod 64): r, the output's offset
+	// from their alignment, sets R13 (R13+AX aligned) and the indices of
+	// COPY_TEXT_PAIR512's aligned stores.
+	MOVQ DI, R13
+	TESTQ DI, DI
+	JZ   fullPair512
+	LEAQ (DI)(AX*1), DX
+	ANDQ $63, DX
+	SUBQ DX, R13
+	MOVL $64, BX
+	SUBL DX, BX
+	VPBROADCASTB BX, Z29
+	VPADDB   utf8Iota<>(SB), Z29, Z29
 	// The first pair has the full check: the first block may end in a
 	// byte F0..FF that the fast check would not see.
 fullPair512:
@@ -711,10 +770,11 @@ fullNext512:
 	VPCMPUB  $5, Z26, Z16, K1         // not less than F0 (Z16: PAIR512's)
 	KORTESTQ K1, K1
 	JNZ  fullPair512
+	VMOVDQU64 -64(SI)(AX*1), Z30      // the block before, for COPY_TEXT_PAIR512
 fastPair512:
 	LEAQ 128(AX), DX
 	CMPQ DX, CX
-	JHI  block512
+	JHI  textEnd512
 	VMOVDQU64 (SI)(AX*1), Z0
 	VMOVDQU64 64(SI)(AX*1), Z15
 	MOVQ R12, BX                      // (non-zero: not ASCII)
@@ -734,7 +794,11 @@ fastCheck512:
 	UTF8_FAST512(Z15, Z17, Z18, Z7, K3)
 	TEXT_ERRORS512(fastFlagged512)    // an error, or a byte F0..FF
 	MOVQ BX, R8
-	COPY_PAIR512(fastNext512)
+	COPY_TEXT_PAIR512(fastNext512, fastPlain512)
+fastPlain512:
+	VMOVDQU64 Z0, (DI)(AX*1)
+	VMOVDQU64 Z15, 64(DI)(AX*1)
+	VMOVDQA64 Z15, Z30
 fastNext512:
 	ADDQ $128, AX
 	DECQ R9
@@ -757,7 +821,7 @@ twoTrial512:
 twoPair512:
 	LEAQ 128(AX), DX
 	CMPQ DX, CX
-	JHI  block512
+	JHI  textEnd512
 	VMOVDQU64 (SI)(AX*1), Z0
 	VMOVDQU64 64(SI)(AX*1), Z15
 	MOVQ R12, BX                      // (non-zero: not ASCII)
@@ -776,7 +840,11 @@ twoCheck512:
 	TEXT_ERRORS512(twoFlagged512)     // an error, or a byte E0..FF before the pair
 	SHRQ $1, R10
 	MOVQ BX, R8
-	COPY_PAIR512(twoNext512)
+	COPY_TEXT_PAIR512(twoNext512, twoPlain512)
+twoPlain512:
+	VMOVDQU64 Z0, (DI)(AX*1)
+	VMOVDQU64 Z15, 64(DI)(AX*1)
+	VMOVDQA64 Z15, Z30
 twoNext512:
 	ADDQ $128, AX
 	JMP  twoPair512
@@ -795,7 +863,14 @@ twoFlagged512:
 	JMP  fastCheck512
 fastFlagged512:
 	VPMAXUB  Z0, Z15, Z16             // for fullNext512's test
+	TEXT_FLUSH512
 	JMP  fullCheck512
+textEnd512:
+	TEXT_FLUSH512
+	JMP  block512
+textASCII512:
+	TEXT_FLUSH512
+	JMP  copyPair512
 fastASCII512:
 	// An ASCII pair after text goes to the ASCII loop if the byte before
 	// it is ASCII too: no sequence runs into it (one that ends early in
@@ -806,12 +881,12 @@ fastASCII512:
 	MOVBLZX -1(SI)(AX*1), DX
 	TESTL $0x80, DX
 	JNZ  fastCheck512
-	JMP  copyPair512
+	JMP  textASCII512
 twoASCII512:
 	MOVBLZX -1(SI)(AX*1), DX
 	TESTL $0x80, DX
 	JNZ  twoCheck512
-	JMP  copyPair512
+	JMP  textASCII512
 pairError512:
 	// The first block of the pair may still be clean.
 	KORTESTQ K2, K2
@@ -878,6 +953,7 @@ asciiCopied512:
 	JMP  ascii512
 asciiEnd512:
 	XORQ R8, R8                       // after ASCII, nothing E0..FF before
+	VMOVDQU64 -64(SI)(AX*1), Z30      // the block before, for COPY_TEXT_PAIR512
 	TESTQ R9, R9
 	JG   fastPair512
 	JMP  twoTrial512

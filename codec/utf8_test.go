@@ -29,20 +29,29 @@ func checkValidPrefix(t *testing.T, p []byte) {
 		t.Fatalf("utf8ValidPrefix(% x) = %d, want %d (AVX2 %v, AVX-512 %v)", p, got, want, useAVX2, useAVX512)
 	}
 	// The copying form: the same length, the prefix copied, nothing
-	// written past len(p).
-	dst := make([]byte, len(p)+8)
-	for i := range dst {
-		dst[i] = guard
+	// written outside dst[:len(p)]; dst at every offset from p's 64-byte
+	// alignment in turn (the AVX-512 validator aligns its stores to dst).
+	copyCalls++
+	off := 8 + int(uintptr(unsafe.Pointer(unsafe.SliceData(p)))+uintptr(copyCalls))%64
+	buf := make([]byte, off+len(p)+8+64)
+	at := off - int(uintptr(unsafe.Pointer(&buf[0]))%64) + 64
+	for i := range buf {
+		buf[i] = guard
 	}
-	if got := utf8CopyValidPrefix(dst[:len(p)], p); got != want || string(dst[:want]) != string(p[:want]) {
+	dst := buf[at : at+len(p)]
+	if got := utf8CopyValidPrefix(dst, p); got != want || string(dst[:want]) != string(p[:want]) {
 		t.Fatalf("utf8CopyValidPrefix(% x) = %d, copied % x; want %d (AVX2 %v, AVX-512 %v)", p, got, dst[:got], want, useAVX2, useAVX512)
 	}
-	for i := len(p); i < len(dst); i++ {
-		if dst[i] != guard {
-			t.Fatalf("utf8CopyValidPrefix(% x) wrote past len(p) (AVX2 %v, AVX-512 %v)", p, useAVX2, useAVX512)
+	for i := range buf {
+		if (i < at || i >= at+len(p)) && buf[i] != guard {
+			t.Fatalf("utf8CopyValidPrefix(% x) wrote outside dst (AVX2 %v, AVX-512 %v)", p, useAVX2, useAVX512)
 		}
 	}
 }
+
+// copyCalls counts checkValidPrefix's calls, which place dst at offsets
+// from p's alignment that it walks through.
+var copyCalls int
 
 // TestUTF8ValidPrefixErrorsEverywhere puts every two-byte pattern that
 // starts with a non-ASCII byte, and every three-byte one that starts with
