@@ -78,11 +78,12 @@ DATA utf8Bit7<>+16(SB)/8, $0x8080808080808080
 DATA utf8Bit7<>+24(SB)/8, $0x8080808080808080
 GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 
-// UTF8_LOOKUPS(cur, high): Y6 is the AND of the three lookups for the
-// 32-byte block cur, given the bytes one before each of its bytes in Y4
-// (consumed) and the table by the high nibble of the byte before in high
-// (Y8, Y10 and Y11 hold the nibble mask and the other two tables).
-#define UTF8_LOOKUPS(cur, high) \
+// UTF8_LOOKUPS(cur, high, out): out is the AND of the three lookups for
+// the 32-byte block cur, given the bytes one before each of its bytes in Y4
+// (consumed; Y6 is scratch) and the table by the high nibble of the byte
+// before in high (Y8, Y10 and Y11 hold the nibble mask and the other two
+// tables).
+#define UTF8_LOOKUPS(cur, high, out) \
 	VPSRLW     $4, Y4, Y6; \
 	VPAND      Y8, Y6, Y6; \
 	VPSHUFB    Y6, high, Y6; \
@@ -92,7 +93,7 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 	VPSRLW     $4, cur, Y4; \
 	VPAND      Y8, Y4, Y4; \
 	VPSHUFB    Y4, Y11, Y4; \
-	VPAND      Y4, Y6, Y6
+	VPAND      Y4, Y6, out
 
 // UTF8_CHECK(cur, err): err is non-zero where the 32-byte block cur has an
 // error, given the bytes one, two and three before each of its bytes in Y4,
@@ -102,7 +103,7 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 	VPSUBUSB   utf8Fourth<>(SB), Y6, Y6; \
 	VPOR       Y6, Y5, Y5; \
 	VPAND      Y14, Y5, Y5; \
-	UTF8_LOOKUPS(cur, Y9); \
+	UTF8_LOOKUPS(cur, Y9, Y6); \
 	VPXOR      Y6, Y5, err
 
 // UTF8_FAST(cur, err): UTF8_CHECK without the byte three back, which only
@@ -112,7 +113,7 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 #define UTF8_FAST(cur, err) \
 	VPSUBUSB   Y12, Y5, Y5; \
 	VPAND      Y14, Y5, Y5; \
-	UTF8_LOOKUPS(cur, Y7); \
+	UTF8_LOOKUPS(cur, Y7, Y6); \
 	VPXOR      Y6, Y5, err
 
 // UTF8_TWO_AT(cur, back1, err): err is non-zero where the 32-byte block
@@ -124,16 +125,7 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 // where UTF8_FAST_AT has thirteen and two.
 #define UTF8_TWO_AT(cur, back1, err) \
 	VMOVDQU    back1(SI)(AX*1), Y4; \
-	VPSRLW     $4, Y4, Y6; \
-	VPAND      Y8, Y6, Y6; \
-	VPSHUFB    Y6, Y13, Y6; \
-	VPAND      Y8, Y4, Y4; \
-	VPSHUFB    Y4, Y10, Y4; \
-	VPAND      Y4, Y6, Y6; \
-	VPSRLW     $4, cur, Y4; \
-	VPAND      Y8, Y4, Y4; \
-	VPSHUFB    Y4, Y11, Y4; \
-	VPAND      Y4, Y6, err
+	UTF8_LOOKUPS(cur, Y13, err)
 
 // UTF8_ERRORS(cur, prev, err): UTF8_CHECK for the block cur preceded by the
 // block prev, the bytes before cur's taken from the two registers (Y3 is
@@ -166,45 +158,53 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 // their non-ASCII mask into BX, and jumps to ascii if they and the block
 // before are ASCII; to single if fewer than 64 bytes are left.
 #define PAIR(ascii) \
+	LOAD_PAIR; \
+	VPOR    Y0, Y1, Y2; \
+	VPMOVMSKB Y2, BX; \
+	ORL  R8, BX; \
+	JZ   ascii
+
+// LOAD_PAIR: PAIR's loads (and its way to single).
+#define LOAD_PAIR \
 	LEAQ 64(AX), DX; \
 	CMPQ DX, CX; \
 	JHI  single; \
 	VMOVDQU (SI)(AX*1), Y0; \
-	VMOVDQU 32(SI)(AX*1), Y1; \
+	VMOVDQU 32(SI)(AX*1), Y1
+
+// ASCII_PAIR(ascii): jumps to ascii if the pair in Y0 and Y1 is ASCII (its
+// non-ASCII mask in BX).
+#define ASCII_PAIR(ascii) \
 	VPOR    Y0, Y1, Y2; \
 	VPMOVMSKB Y2, BX; \
-	ORL  R8, BX; \
+	TESTL BX, BX; \
 	JZ   ascii
 
 // TEXT_PAIR(ascii): PAIR for the loops of the fast and two-byte checks:
 // jumps to ascii if the pair is ASCII, whatever the block before (which
 // the code there looks at; see fastASCII512).
 #define TEXT_PAIR(ascii) \
-	LEAQ 64(AX), DX; \
-	CMPQ DX, CX; \
-	JHI  single; \
-	VMOVDQU (SI)(AX*1), Y0; \
-	VMOVDQU 32(SI)(AX*1), Y1; \
-	VPOR    Y0, Y1, Y2; \
-	VPMOVMSKB Y2, BX; \
-	TESTL BX, BX; \
-	JZ   ascii
+	LOAD_PAIR; \
+	ASCII_PAIR(ascii)
 
 // TEXT_PAIR_OR(ascii, check): TEXT_PAIR that goes to check without the
 // ASCII test when one of the first 8 bytes is not ASCII (R12 holds 80 in
 // each byte; see fastPair512).
 #define TEXT_PAIR_OR(ascii, check) \
-	LEAQ 64(AX), DX; \
-	CMPQ DX, CX; \
-	JHI  single; \
-	VMOVDQU (SI)(AX*1), Y0; \
-	VMOVDQU 32(SI)(AX*1), Y1; \
+	LOAD_PAIR; \
 	TESTQ R12, (SI)(AX*1); \
 	JNZ  check; \
-	VPOR    Y0, Y1, Y2; \
-	VPMOVMSKB Y2, BX; \
-	TESTL BX, BX; \
-	JZ   ascii
+	ASCII_PAIR(ascii)
+
+// AFTER_TEXT(check, ascii): for an ASCII pair after text, jumps to ascii
+// if the byte before the pair is ASCII too (then no sequence runs into it:
+// one that ends early in the pair before is its check's error), else to
+// check, the check of the loop it came from.
+#define AFTER_TEXT(check, ascii) \
+	MOVBLZX -1(SI)(AX*1), DX; \
+	TESTL $0x80, DX; \
+	JNZ  check; \
+	JMP  ascii
 
 // COPY_PAIR(copied): copies the pair (Y0, Y1) to dst+AX unless dst is nil.
 #define COPY_PAIR(copied) \
@@ -340,15 +340,9 @@ twoFlagged:
 fastASCII:
 	// An ASCII pair after text goes to copyPair if the byte before it is
 	// ASCII too (see fastASCII512), else it has the check of its loop.
-	MOVBLZX -1(SI)(AX*1), DX
-	TESTL $0x80, DX
-	JNZ  fastCheck
-	JMP  copyPair
+	AFTER_TEXT(fastCheck, copyPair)
 twoASCII:
-	MOVBLZX -1(SI)(AX*1), DX
-	TESTL $0x80, DX
-	JNZ  twoCheck
-	JMP  copyPair
+	AFTER_TEXT(twoCheck, copyPair)
 copyPair:
 	// These blocks and the one before are ASCII: nothing to check, and
 	// nothing E0..FF before the next pair, which has the fast check or
@@ -548,16 +542,39 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // checks: jumps to ascii if the pair is ASCII, whatever the block before
 // (which the code there looks at).
 #define TEXT_PAIR512(ascii) \
+	LOAD_TEXT_PAIR512; \
+	ASCII_PAIR512(ascii)
+
+// LOAD_TEXT_PAIR512: the loads of TEXT_PAIR512 (and its way out of the
+// loops of the fast and two-byte checks).
+#define LOAD_TEXT_PAIR512 \
 	LEAQ 128(AX), DX; \
 	CMPQ DX, CX; \
 	JHI  textEnd512; \
 	VMOVDQU64 (SI)(AX*1), Z0; \
-	VMOVDQU64 64(SI)(AX*1), Z15; \
+	VMOVDQU64 64(SI)(AX*1), Z15
+
+// ASCII_PAIR512(ascii): jumps to ascii if the pair in Z0 and Z15 is ASCII
+// (its greater bytes in Z16, its non-ASCII mask in BX).
+#define ASCII_PAIR512(ascii) \
 	VPMAXUB  Z0, Z15, Z16; \
 	VPMOVB2M Z16, K1; \
 	KMOVQ K1, BX; \
 	TESTQ BX, BX; \
 	JZ   ascii
+
+// TEXT_PAIR512_OR(ascii, check): TEXT_PAIR512 that goes to check without
+// the ASCII test when one of the pair's first 8 bytes is not ASCII (R12
+// holds 80 in each byte): in Chinese or Japanese text they seldom all are,
+// and the test costs a VPMOVB2M, of the busier group of vector pipes, and
+// a KMOVQ a pair (ja.txt, zh_cn.txt, ko.txt, zh_tw.txt +3-4%). BX is then
+// non-zero, as for a pair that is not ASCII.
+#define TEXT_PAIR512_OR(ascii, check) \
+	LOAD_TEXT_PAIR512; \
+	MOVQ R12, BX; \
+	TESTQ R12, (SI)(AX*1); \
+	JNZ  check; \
+	ASCII_PAIR512(ascii)
 
 // TEXT_ERRORS512(errors): jumps to errors if K2 or K3, from UTF8_FAST512
 // or UTF8_TWO512 of the pair's blocks, has a bit set.
@@ -601,6 +618,13 @@ GLOBL utf8Iota<>(SB), RODATA|NOPTR, $64
 	VMOVDQU64 Z31, 64(R13)(AX*1); \
 	VMOVDQA64 Z15, Z30; \
 	JMP  copied
+
+// PLAIN_PAIR512: COPY_TEXT_PAIR512's stores where the output is at the
+// input's alignment: the pair, and the second block kept in Z30.
+#define PLAIN_PAIR512 \
+	VMOVDQU64 Z0, (DI)(AX*1); \
+	VMOVDQU64 Z15, 64(DI)(AX*1); \
+	VMOVDQA64 Z15, Z30
 
 // TEXT_FLUSH512: where the loops of the fast and two-byte checks are left,
 // stores the block before AX (Z30), whose last bytes may wait for the
@@ -772,19 +796,7 @@ fullNext512:
 	JNZ  fullPair512
 	VMOVDQU64 -64(SI)(AX*1), Z30      // the block before, for COPY_TEXT_PAIR512
 fastPair512:
-	LEAQ 128(AX), DX
-	CMPQ DX, CX
-	JHI  textEnd512
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	MOVQ R12, BX                      // (non-zero: not ASCII)
-	TESTQ R12, (SI)(AX*1)
-	JNZ  fastCheck512                 // not ASCII among the first 8 bytes: no ASCII test
-	VPMAXUB  Z0, Z15, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
-	TESTQ BX, BX
-	JZ   fastASCII512
+	TEXT_PAIR512_OR(fastASCII512, fastCheck512)
 fastCheck512:
 	VMOVDQU64 -1(SI)(AX*1), Z1
 	VMOVDQU64 -2(SI)(AX*1), Z2
@@ -796,9 +808,7 @@ fastCheck512:
 	MOVQ BX, R8
 	COPY_TEXT_PAIR512(fastNext512, fastPlain512)
 fastPlain512:
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
-	VMOVDQA64 Z15, Z30
+	PLAIN_PAIR512
 fastNext512:
 	ADDQ $128, AX
 	DECQ R9
@@ -819,19 +829,7 @@ twoTrial512:
 	JNZ  twoFlagged512
 	JMP  twoCheck512
 twoPair512:
-	LEAQ 128(AX), DX
-	CMPQ DX, CX
-	JHI  textEnd512
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	MOVQ R12, BX                      // (non-zero: not ASCII)
-	TESTQ R12, (SI)(AX*1)
-	JNZ  twoCheck512                  // not ASCII among the first 8 bytes: no ASCII test
-	VPMAXUB  Z0, Z15, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
-	TESTQ BX, BX
-	JZ   twoASCII512
+	TEXT_PAIR512_OR(twoASCII512, twoCheck512)
 twoCheck512:
 	VMOVDQU64 -1(SI)(AX*1), Z1
 	VMOVDQU64 63(SI)(AX*1), Z17
@@ -842,9 +840,7 @@ twoCheck512:
 	MOVQ BX, R8
 	COPY_TEXT_PAIR512(twoNext512, twoPlain512)
 twoPlain512:
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
-	VMOVDQA64 Z15, Z30
+	PLAIN_PAIR512
 twoNext512:
 	ADDQ $128, AX
 	JMP  twoPair512
@@ -878,15 +874,9 @@ fastASCII512:
 	// before to be ASCII, which in markup kept the pair after each run of
 	// text in the loop of the checks: ko.html, vi.html, th.html +7-8%.
 	// Else the pair has the check of the loop it came from.
-	MOVBLZX -1(SI)(AX*1), DX
-	TESTL $0x80, DX
-	JNZ  fastCheck512
-	JMP  textASCII512
+	AFTER_TEXT(fastCheck512, textASCII512)
 twoASCII512:
-	MOVBLZX -1(SI)(AX*1), DX
-	TESTL $0x80, DX
-	JNZ  twoCheck512
-	JMP  textASCII512
+	AFTER_TEXT(twoCheck512, textASCII512)
 pairError512:
 	// The first block of the pair may still be clean.
 	KORTESTQ K2, K2
