@@ -57,7 +57,8 @@ DATA utf8Nibble<>+16(SB)/8, $0x0f0f0f0f0f0f0f0f
 DATA utf8Nibble<>+24(SB)/8, $0x0f0f0f0f0f0f0f0f
 GLOBL utf8Nibble<>(SB), RODATA|NOPTR, $32
 
-// Subtracted (saturating) from the byte two back: bit 7 is left for E0..FF, a lead byte that needs a third byte here.
+// Subtracted (saturating) from the byte two back: bit 7 is left for E0..FF,
+// a lead byte that needs a third byte here.
 DATA utf8Third<>+0(SB)/8, $0x6060606060606060
 DATA utf8Third<>+8(SB)/8, $0x6060606060606060
 DATA utf8Third<>+16(SB)/8, $0x6060606060606060
@@ -515,8 +516,9 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	VPTESTMB Z2, Z2, K2
 
 // PAIR512(ascii): loads the pair of blocks at p+AX into Z0 and Z15, their
-// greater bytes into Z16, their non-ASCII mask into BX, and jumps to ascii if they and the block before
-// are ASCII; to block512 if fewer than 128 bytes are left.
+// greater bytes into Z16, their non-ASCII mask into BX, and jumps to ascii
+// if they and the block before are ASCII; to block512 if fewer than 128
+// bytes are left.
 #define PAIR512(ascii) \
 	LEAQ 128(AX), DX; \
 	CMPQ DX, CX; \
@@ -791,7 +793,7 @@ fullNext512:
 	// every 100 bytes, against the full check on every pair: 0.67x when
 	// each pair had the fast check, then the full one; 0.76x with this
 	// test on the second block only; 0.94x so.
-	VPCMPUB  $5, Z26, Z16, K1         // not less than F0 (Z16: PAIR512's)
+	VPCMPUB  $5, Z26, Z16, K1         // not less than F0 (Z16: the pair's greater bytes)
 	KORTESTQ K1, K1
 	JNZ  fullPair512
 	VMOVDQU64 -64(SI)(AX*1), Z30      // the block before, for COPY_TEXT_PAIR512
