@@ -1,7 +1,8 @@
 package codec
 
-// utf8ValidBlocksAVX2 is utf8_amd64.s's validator: 32 × the number of
-// leading 32-byte blocks of p[:n] in which it sees no error, copied to dst
+// utf8ValidBlocksAVX2 is utf8_amd64.s's validator: how many leading bytes
+// of p[:n] it sees no error in (the end of a 32-byte block; after the
+// first pair the blocks start at p's 64-byte boundaries), copied to dst
 // (room for n bytes) unless dst is nil. Callers check useAVX2 first.
 //
 //go:noescape
