@@ -288,7 +288,6 @@ fullPair:
 fullCheck:
 	UTF8_ERRORS_AT(Y0, -1, -2, -3, Y2)
 	UTF8_ERRORS_AT(Y1, 31, 30, 29, Y15)
-fullChecked:
 	VPOR    Y2, Y15, Y15
 	VPTEST  Y15, Y15
 	JNZ     pairError
@@ -372,9 +371,9 @@ fastASCII:
 twoASCII:
 	AFTER_TEXT(twoCheck, copyPair)
 copyPair:
-	// These blocks and the one before are ASCII: nothing to check, and
-	// nothing E0..FF before the next pair (a countdown of full checks
-	// ends here).
+	// These blocks are ASCII and no sequence runs into them: nothing to
+	// check, and nothing E0..FF before the next pair (a countdown of full
+	// checks ends here).
 	XORL R9, R9
 	XORL R8, R8
 	COPY_PAIR(pairCopied)
@@ -616,19 +615,6 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	KORTESTQ K2, K3; \
 	JNZ  errors
 
-// 0, 1, ..., 63: with 64-r added, the indices (into the block before and
-// the block) of a 64-byte store aligned where the output is r bytes past
-// the input's alignment (COPY_TEXT_PAIR512).
-DATA utf8Iota<>+0(SB)/8, $0x0706050403020100
-DATA utf8Iota<>+8(SB)/8, $0x0f0e0d0c0b0a0908
-DATA utf8Iota<>+16(SB)/8, $0x1716151413121110
-DATA utf8Iota<>+24(SB)/8, $0x1f1e1d1c1b1a1918
-DATA utf8Iota<>+32(SB)/8, $0x2726252423222120
-DATA utf8Iota<>+40(SB)/8, $0x2f2e2d2c2b2a2928
-DATA utf8Iota<>+48(SB)/8, $0x3736353433323130
-DATA utf8Iota<>+56(SB)/8, $0x3f3e3d3c3b3a3938
-GLOBL utf8Iota<>(SB), RODATA|NOPTR, $64
-
 // COPY_TEXT_PAIR512(copied, plain): COPY_PAIR512 for the loops of the fast
 // and two-byte checks. Where the output is r > 0 bytes past the input's
 // 64-byte alignment, a store of a block straddles two cache lines (the
@@ -800,7 +786,7 @@ firstPair512:
 	MOVL $64, BX
 	SUBL DX, BX
 	VPBROADCASTB BX, Z29
-	VPADDB   utf8Iota<>(SB), Z29, Z29
+	VPADDB   ·utf8Positions(SB), Z29, Z29 // 64-r+i: the indices (utf8to16_amd64.s's 0..63)
 	// The first pair has the full check: the first block may end in a
 	// byte F0..FF that the fast check would not see.
 fullPair512:

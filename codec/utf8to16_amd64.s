@@ -324,16 +324,17 @@ done:
 // the next step) and none is of four bytes (the step stops before it, and
 // the call stops at it: the Go code converts it).
 
-// The byte positions 0..63.
-DATA utf8Positions<>+0(SB)/8, $0x0706050403020100
-DATA utf8Positions<>+8(SB)/8, $0x0f0e0d0c0b0a0908
-DATA utf8Positions<>+16(SB)/8, $0x1716151413121110
-DATA utf8Positions<>+24(SB)/8, $0x1f1e1d1c1b1a1918
-DATA utf8Positions<>+32(SB)/8, $0x2726252423222120
-DATA utf8Positions<>+40(SB)/8, $0x2f2e2d2c2b2a2928
-DATA utf8Positions<>+48(SB)/8, $0x3736353433323130
-DATA utf8Positions<>+56(SB)/8, $0x3f3e3d3c3b3a3938
-GLOBL utf8Positions<>(SB), RODATA|NOPTR, $64
+// The byte positions 0..63 (also read by utf8_amd64.s's COPY_TEXT_PAIR512:
+// a symbol of the package, not of this file).
+DATA ·utf8Positions+0(SB)/8, $0x0706050403020100
+DATA ·utf8Positions+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA ·utf8Positions+16(SB)/8, $0x1716151413121110
+DATA ·utf8Positions+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA ·utf8Positions+32(SB)/8, $0x2726252423222120
+DATA ·utf8Positions+40(SB)/8, $0x2f2e2d2c2b2a2928
+DATA ·utf8Positions+48(SB)/8, $0x3736353433323130
+DATA ·utf8Positions+56(SB)/8, $0x3f3e3d3c3b3a3938
+GLOBL ·utf8Positions(SB), RODATA|NOPTR, $64
 
 // UTF16_UNITS(pos) leaves in Z9 the UTF-16 units of the characters (of
 // one to three bytes) that start at the 32 byte positions pos of Z0: each
@@ -384,7 +385,7 @@ TEXT ·utf8ToUTF16AVX512(SB), NOSPLIT, $0-40
 	MOVQ n+16(FP), CX
 	XORQ AX, AX                       // bytes read
 	XORQ BX, BX                       // units written
-	VMOVDQU64 utf8Positions<>(SB), Z31
+	VMOVDQU64 ·utf8Positions(SB), Z31
 	MOVL $0xC0, DX
 	VPBROADCASTB DX, Z30              // a continuation byte is less (signed)
 	MOVL $0xF0, DX
