@@ -684,9 +684,11 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // kernel alone, against memmove: el.txt, de-edit.txt, pt.txt +27-30%, ru.txt
 // +12%, the median page 0.66x -> 0.76x. The first block starts at p,
 // the others at 64-byte boundaries of the input, the last ends at n; they
-// overlap where they must. Returns how many leading bytes it sees no error
-// in (n, a multiple of 64 or the end of a block), copied to dst unless dst
-// is nil.
+// overlap where they must. Where dst is less than 2 KiB past p modulo 4
+// KiB the pairs go from the end backward (backward512). Returns how many
+// leading bytes it sees no error in (n, a multiple of 64 or the end of a
+// block), copied to dst unless dst is nil; past them dst[:n] may hold
+// scratch.
 TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $128-32
 	MOVQ dst+0(FP), DI
 	MOVQ p+8(FP), SI
@@ -787,6 +789,13 @@ firstPair512:
 	SUBL DX, BX
 	VPBROADCASTB BX, Z29
 	VPADDB   ·utf8Positions(SB), Z29, Z29 // 64-r+i: the indices (utf8to16_amd64.s's 0..63)
+	MOVQ DI, DX
+	SUBQ SI, DX
+	ANDQ $4095, DX
+	CMPQ DX, $2048
+	JAE  fullPair512
+	CMPQ CX, $256
+	JAE  backward512                  // the output less than 2 KiB past the input modulo 4 KiB
 	// The first pair has the full check: the first block may end in a
 	// byte F0..FF that the fast check would not see.
 fullPair512:
@@ -992,3 +1001,107 @@ done512:
 	VZEROUPPER
 	MOVQ AX, ret+24(FP)
 	RET
+
+backward512:
+	// The output starts less than 2 KiB after the input modulo 4 KiB.
+	// Going forward, the loads of a pair would then follow stores still in
+	// flight to addresses with the same low 12 bits, which the core takes
+	// for a dependence and waits on: the kernel alone, 60 KB of a page with
+	// the output d bytes past the input modulo 4 KiB (after a memmove
+	// between the same buffers), ran de.txt, ru.txt at 31-38 GB/s for d
+	// below ~1 KiB against 49-51 above, ja.txt 22-34 against 42, and which
+	// d paid depended on what ran before (a copy loop alone loses 10-20%
+	// at d = 64-256; memmove, which copies backward there, nothing). The
+	// pairs go backward instead, which pays the same way for d just below
+	// 4 KiB and nowhere below 3 KiB: de.txt 48.6-49.4, ru.txt 47.9-48.8,
+	// ja.txt 38.4-40.2, ja.html 41.2-42.4 at every d up to 3 KiB. From the
+	// pair that ends at n down to AX (R11) each pair's check needs only its
+	// own bytes and the three before it (which choose it: F0..FF among them
+	// asks for the full check, E0..FF two before for the fast one). At an
+	// error the forward loop starts again at R11 and finds the first one
+	// (what the pairs above it stored is scratch past the prefix).
+	MOVQ AX, R11
+	MOVQ CX, R14
+	SUBQ AX, R14
+	SUBQ $128, R14
+	ANDQ $-128, R14
+	ADDQ AX, R14                      // the last pair at a 64-byte boundary
+	LEAQ -128(CX), AX                 // the pair that ends at n
+	CMPQ AX, R14
+	JNE  backPair512
+	SUBQ $128, R14
+backPair512:
+	VMOVDQU64 (SI)(AX*1), Z0
+	VMOVDQU64 64(SI)(AX*1), Z15
+	MOVL -3(SI)(AX*1), BX             // the three bytes before the pair, then its first
+	TESTQ R12, (SI)(AX*1)
+	JNZ  backText512
+	VPMAXUB  Z0, Z15, Z16
+	VPMOVB2M Z16, K1
+	KORTESTQ K1, K1
+	JNZ  backText512
+	TESTL $0x800000, BX
+	JNZ  backText512                  // a sequence may run into the pair
+backStore512:
+	VMOVDQU64 Z0, (DI)(AX*1)
+	VMOVDQU64 Z15, 64(DI)(AX*1)
+	MOVQ R14, AX
+	SUBQ $128, R14
+	CMPQ AX, R11
+	JGE  backPair512
+	MOVQ CX, AX
+	JMP  done512
+backText512:
+	MOVL BX, DX
+	ANDL $0xF0F0F0, DX
+	ADDL $0x101010, DX
+	TESTL $0x1010100, DX
+	JNZ  backFull512                  // F0..FF among the three before: the fast check would not see its fourth byte
+	DECQ R9
+	JGE  backFast512
+	MOVL BX, DX
+	ANDL $0xE000, DX
+	CMPL DX, $0xE000
+	JEQ  backFast512                  // E0..FF two before: the two-byte check would not see its third byte
+	VMOVDQU64 -1(SI)(AX*1), Z1
+	VMOVDQU64 63(SI)(AX*1), Z17
+	UTF8_TWO512(Z0, Z1, Z6, K2)
+	UTF8_TWO512(Z15, Z17, Z7, K3)
+	KORTESTQ K2, K3
+	JNZ  backTwoFlagged512
+	SHRQ $1, R10
+	JMP  backStore512
+backTwoFlagged512:
+	// As at twoFlagged512: the next R10 pairs with text go to the fast
+	// check without trying the two-byte one.
+	MOVQ R10, R9
+	LEAQ 1(R10)(R10*1), R10
+	MOVQ $64, DX
+	CMPQ R10, DX
+	CMOVQGT DX, R10
+backFast512:
+	VMOVDQU64 -1(SI)(AX*1), Z1
+	VMOVDQU64 -2(SI)(AX*1), Z2
+	VMOVDQU64 63(SI)(AX*1), Z17
+	VMOVDQU64 62(SI)(AX*1), Z18
+	UTF8_FAST512(Z0, Z1, Z2, Z6, K2)
+	UTF8_FAST512(Z15, Z17, Z18, Z7, K3)
+	KORTESTQ K2, K3
+	JZ   backStore512
+backFull512:
+	VMOVDQU64 -1(SI)(AX*1), Z1
+	VMOVDQU64 -2(SI)(AX*1), Z2
+	VMOVDQU64 -3(SI)(AX*1), Z3
+	VMOVDQU64 63(SI)(AX*1), Z17
+	VMOVDQU64 62(SI)(AX*1), Z18
+	VMOVDQU64 61(SI)(AX*1), Z19
+	UTF8_CHECK512(Z0, Z1, Z2, Z3)
+	UTF8_CHECK512(Z15, Z17, Z18, Z19)
+	VPTESTMB Z2, Z2, K2
+	VPTESTMB Z18, Z18, K3
+	KORTESTQ K2, K3
+	JZ   backStore512
+	MOVQ R11, AX                      // an error: forward from R11
+	XORQ R9, R9
+	XORQ R10, R10
+	JMP  fullPair512

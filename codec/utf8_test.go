@@ -29,25 +29,35 @@ func checkValidPrefix(t *testing.T, p []byte) {
 		t.Fatalf("utf8ValidPrefix(% x) = %d, want %d (AVX2 %v, AVX-512 %v)", p, got, want, useAVX2, useAVX512)
 	}
 	// The copying form: the same length, the prefix copied, nothing
-	// written outside dst[:len(p)]; dst at every offset from p's 64-byte
-	// alignment in turn (the AVX-512 validator aligns its stores to dst).
+	// written outside dst[:len(p)]; dst at every distance from p modulo
+	// 4 KiB in turn, which walks through the offsets from p's 64-byte
+	// alignment (the AVX-512 validator aligns its stores to dst) and puts
+	// dst less than 2 KiB past p modulo 4 KiB in every other call (the
+	// AVX-512 validator then goes backward).
 	copyCalls++
-	off := 8 + int(uintptr(unsafe.Pointer(unsafe.SliceData(p)))+uintptr(copyCalls))%64
-	buf := make([]byte, off+len(p)+8+64)
-	at := off - int(uintptr(unsafe.Pointer(&buf[0]))%64) + 64
-	for i := range buf {
-		buf[i] = guard
+	d := copyCalls * 67 % 4096
+	if len(copyArena) < 64+4096+len(p)+64 {
+		copyArena = make([]byte, 64+4096+len(p)+64)
 	}
-	dst := buf[at : at+len(p)]
+	at := 64 + int((uintptr(unsafe.Pointer(unsafe.SliceData(p)))+uintptr(d)-uintptr(unsafe.Pointer(&copyArena[0]))-64)%4096)
+	around := copyArena[at-64 : at+len(p)+64] // the vector code's stores are 64 bytes at most
+	for i := range around {
+		around[i] = guard
+	}
+	dst := copyArena[at : at+len(p)]
 	if got := utf8CopyValidPrefix(dst, p); got != want || string(dst[:want]) != string(p[:want]) {
 		t.Fatalf("utf8CopyValidPrefix(% x) = %d, copied % x; want %d (AVX2 %v, AVX-512 %v)", p, got, dst[:got], want, useAVX2, useAVX512)
 	}
-	for i := range buf {
-		if (i < at || i >= at+len(p)) && buf[i] != guard {
+	for i := range around {
+		if (i < 64 || i >= 64+len(p)) && around[i] != guard {
 			t.Fatalf("utf8CopyValidPrefix(% x) wrote outside dst (AVX2 %v, AVX-512 %v)", p, useAVX2, useAVX512)
 		}
 	}
 }
+
+// copyArena holds checkValidPrefix's dst, at a chosen distance from p
+// modulo 4 KiB, with guard bytes around it.
+var copyArena []byte
 
 // copyCalls counts checkValidPrefix's calls, which place dst at offsets
 // from p's alignment that it walks through.
