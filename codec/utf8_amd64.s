@@ -546,6 +546,34 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	UTF8_CHECK512(Z0, Z1, Z2, Z3); \
 	VPTESTMB Z2, Z2, K2
 
+// FULL_CHECK_PAIR512, FAST_CHECK_PAIR512, TWO_CHECK_PAIR512: the full, fast
+// and two-byte checks of the pair at p+AX (Z0, Z15), with the loads of the
+// bytes before each of its bytes that each needs: the full check leaves
+// its results in Z2 and Z18, the others their masks in K2 and K3.
+#define FULL_CHECK_PAIR512 \
+	VMOVDQU64 -1(SI)(AX*1), Z1; \
+	VMOVDQU64 -2(SI)(AX*1), Z2; \
+	VMOVDQU64 -3(SI)(AX*1), Z3; \
+	VMOVDQU64 63(SI)(AX*1), Z17; \
+	VMOVDQU64 62(SI)(AX*1), Z18; \
+	VMOVDQU64 61(SI)(AX*1), Z19; \
+	UTF8_CHECK512(Z0, Z1, Z2, Z3); \
+	UTF8_CHECK512(Z15, Z17, Z18, Z19)
+
+#define FAST_CHECK_PAIR512 \
+	VMOVDQU64 -1(SI)(AX*1), Z1; \
+	VMOVDQU64 -2(SI)(AX*1), Z2; \
+	VMOVDQU64 63(SI)(AX*1), Z17; \
+	VMOVDQU64 62(SI)(AX*1), Z18; \
+	UTF8_FAST512(Z0, Z1, Z2, Z6, K2); \
+	UTF8_FAST512(Z15, Z17, Z18, Z7, K3)
+
+#define TWO_CHECK_PAIR512 \
+	VMOVDQU64 -1(SI)(AX*1), Z1; \
+	VMOVDQU64 63(SI)(AX*1), Z17; \
+	UTF8_TWO512(Z0, Z1, Z6, K2); \
+	UTF8_TWO512(Z15, Z17, Z7, K3)
+
 // PAIR512(ascii): loads the pair of blocks at p+AX into Z0 and Z15, their
 // greater bytes into Z16, their non-ASCII mask into BX, and jumps to ascii
 // if they and the block before are ASCII; to block512 if fewer than 128
@@ -801,14 +829,7 @@ firstPair512:
 fullPair512:
 	PAIR512(copyPair512)
 fullCheck512:
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 -3(SI)(AX*1), Z3
-	VMOVDQU64 63(SI)(AX*1), Z17
-	VMOVDQU64 62(SI)(AX*1), Z18
-	VMOVDQU64 61(SI)(AX*1), Z19
-	UTF8_CHECK512(Z0, Z1, Z2, Z3)
-	UTF8_CHECK512(Z15, Z17, Z18, Z19)
+	FULL_CHECK_PAIR512
 	PAIR_ERRORS512(pairError512)
 	MOVQ BX, R8                       // non-zero if either block is not ASCII
 	COPY_PAIR512(fullNext512)
@@ -827,12 +848,7 @@ fullNext512:
 fastPair512:
 	TEXT_PAIR512_OR(fastASCII512, fastCheck512)
 fastCheck512:
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 63(SI)(AX*1), Z17
-	VMOVDQU64 62(SI)(AX*1), Z18
-	UTF8_FAST512(Z0, Z1, Z2, Z6, K2)
-	UTF8_FAST512(Z15, Z17, Z18, Z7, K3)
+	FAST_CHECK_PAIR512
 	TEXT_ERRORS512(fastFlagged512)    // an error, or a byte F0..FF
 	MOVQ BX, R8
 	COPY_TEXT_PAIR512(fastNext512, fastPlain512)
@@ -860,10 +876,7 @@ twoTrial512:
 twoPair512:
 	TEXT_PAIR512_OR(twoASCII512, twoCheck512)
 twoCheck512:
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 63(SI)(AX*1), Z17
-	UTF8_TWO512(Z0, Z1, Z6, K2)
-	UTF8_TWO512(Z15, Z17, Z7, K3)
+	TWO_CHECK_PAIR512
 	TEXT_ERRORS512(twoFlagged512)     // an error, or a byte E0..FF before the pair
 	SHRQ $1, R10
 	MOVQ BX, R8
@@ -1063,10 +1076,7 @@ backText512:
 	ANDL $0xE000, DX
 	CMPL DX, $0xE000
 	JEQ  backFast512                  // E0..FF two before: the two-byte check would not see its third byte
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 63(SI)(AX*1), Z17
-	UTF8_TWO512(Z0, Z1, Z6, K2)
-	UTF8_TWO512(Z15, Z17, Z7, K3)
+	TWO_CHECK_PAIR512
 	KORTESTQ K2, K3
 	JNZ  backTwoFlagged512
 	SHRQ $1, R10
@@ -1080,23 +1090,11 @@ backTwoFlagged512:
 	CMPQ R10, DX
 	CMOVQGT DX, R10
 backFast512:
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 63(SI)(AX*1), Z17
-	VMOVDQU64 62(SI)(AX*1), Z18
-	UTF8_FAST512(Z0, Z1, Z2, Z6, K2)
-	UTF8_FAST512(Z15, Z17, Z18, Z7, K3)
+	FAST_CHECK_PAIR512
 	KORTESTQ K2, K3
 	JZ   backStore512
 backFull512:
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 -3(SI)(AX*1), Z3
-	VMOVDQU64 63(SI)(AX*1), Z17
-	VMOVDQU64 62(SI)(AX*1), Z18
-	VMOVDQU64 61(SI)(AX*1), Z19
-	UTF8_CHECK512(Z0, Z1, Z2, Z3)
-	UTF8_CHECK512(Z15, Z17, Z18, Z19)
+	FULL_CHECK_PAIR512
 	VPTESTMB Z2, Z2, K2
 	VPTESTMB Z18, Z18, K3
 	KORTESTQ K2, K3
