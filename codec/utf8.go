@@ -174,7 +174,8 @@ func utf8ValidPrefix(p []byte) int {
 // utf8CopyValidPrefix is utf8ValidPrefix that also copies the prefix into
 // dst (unless dst is nil; else len(dst) >= len(p)), in the same pass where
 // the vector validator runs. It may write into dst past the prefix (the
-// start of a sequence p cuts), never past len(p). Its branches follow the
+// start of a sequence p cuts; the text after an error where the AVX-512
+// validator goes backward), never past len(p). Its branches follow the
 // frequency of sequence lengths in text rather than the table in utf8Next.
 func utf8CopyValidPrefix(dst, p []byte) int {
 	i := 0
