@@ -388,3 +388,40 @@ func TestUTF8ValidBlocksGuardPages(t *testing.T) {
 		}
 	}
 }
+
+// FuzzUTF8ValidPrefix puts the fuzzer's bytes into text of one script, at
+// any of its first 1 KiB of positions and with 512 bytes of it after them,
+// so that the vector validators (forward, and the AVX-512 one backward: see
+// checkValidPrefix) meet them inside their loops, and checks each kernel
+// mode against the scalar validator.
+func FuzzUTF8ValidPrefix(f *testing.F) {
+	f.Add([]byte("\xf0\x9f\x98"), uint16(62), uint8(0))
+	f.Add([]byte("\xe3\x81"), uint16(129), uint8(3))
+	f.Add([]byte("\xc0\x80"), uint16(700), uint8(2))
+	f.Add([]byte("\xed\xa0\x80"), uint16(383), uint8(4))
+	scripts := []string{
+		"plain ASCII text, with markup <p class=\"x\"> and digits 0123456789. ",
+		"Grüße aus Köln, naïve café; ",
+		"Привет, как дела? Ελληνικά κείμενα. ",
+		"日本語のテキスト、中文文本。한국어 텍스트 ",
+		"mixed é — 😀 text ที่ไทย ",
+	}
+	f.Fuzz(func(t *testing.T, b []byte, at uint16, script uint8) {
+		text := strings.Repeat(scripts[int(script)%len(scripts)], 2048/len(scripts[int(script)%len(scripts)])+2)
+		n := int(at) % 1024
+		p := make([]byte, 0, n+len(b)+512)
+		p = append(p, text[:n]...)
+		p = append(p, b...)
+		p = append(p, text[n:n+512]...)
+		saved2, saved512 := useAVX2, useAVX512
+		defer func() { setAVX2(saved2); setAVX512(saved512) }()
+		for _, m := range [][2]bool{{false, false}, {true, false}, {true, true}} {
+			if (m[0] && !hasAVX2Kernels()) || (m[1] && !hasAVX512Kernels()) {
+				continue
+			}
+			setAVX2(m[0])
+			setAVX512(m[1])
+			checkValidPrefix(t, p)
+		}
+	})
+}
