@@ -25,13 +25,13 @@ TEXT ·iso2022JPASCIIPrefixAVX2(SB), NOSPLIT, $0-32
 	MOVQ n+16(FP), CX
 	XORQ AX, AX
 	MOVL $0x0e, DX
-	MOVQ DX, X1
+	VMOVQ DX, X1
 	VPBROADCASTB X1, Y1               // 0x0E
 	MOVL $0x0f, DX
-	MOVQ DX, X2
+	VMOVQ DX, X2
 	VPBROADCASTB X2, Y2               // 0x0F
 	MOVL $0x1b, DX
-	MOVQ DX, X5
+	VMOVQ DX, X5
 	VPBROADCASTB X5, Y5               // 0x1B
 loop:
 	LEAQ 32(AX), DX
