@@ -28,3 +28,21 @@ func utf8ToUTF16AVX2(dst *uint16, src *byte, n int, t *utf8StepTables) (read, wr
 //
 //go:noescape
 func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (read, written int)
+
+// utf8NibbleChecks selects, in the AVX-512 validator, fast and two-byte
+// checks by three 16-entry VPERMB lookups a block (FAST_NIBBLES_PAIR512,
+// TWO_NIBBLES_PAIR512) rather than two 128-entry VPERMI2B ones: on Intel
+// cores VPERMI2B is three micro-ops and the checks are bound by port 5
+// (utf8_amd64.s gives the figures); Zen 4 runs it as one. The tests run
+// the validator both ways wherever AVX-512 is there.
+var utf8NibbleChecks = isIntel()
+
+// isIntel reports whether CPUID's vendor string is "GenuineIntel".
+func isIntel() bool {
+	_, ebx, ecx, edx := cpuidex(0, 0)
+	return ebx == 0x756e6547 && edx == 0x49656e69 && ecx == 0x6c65746e // "Genu", "ineI", "ntel"
+}
+
+// For the tests: switching the AVX-512 validator's checks.
+func setUTF8NibbleChecks(on bool) { utf8NibbleChecks = on }
+func utf8NibbleChecksOn() bool    { return utf8NibbleChecks }

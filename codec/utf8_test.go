@@ -2,6 +2,7 @@ package codec
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func checkValidPrefix(t *testing.T, p []byte) {
 	t.Helper()
 	want := validPrefixOracle(p)
 	if got := utf8ValidPrefix(p); got != want {
-		t.Fatalf("utf8ValidPrefix(% x) = %d, want %d (AVX2 %v, AVX-512 %v)", p, got, want, useAVX2, useAVX512)
+		t.Fatalf("utf8ValidPrefix(% x) = %d, want %d (AVX2 %v, AVX-512 %v, nibbles %v)", p, got, want, useAVX2, useAVX512, utf8NibbleChecksOn())
 	}
 	// The copying form: the same length, the prefix copied, nothing
 	// written outside dst[:len(p)]; dst at every distance from p modulo
@@ -46,13 +47,29 @@ func checkValidPrefix(t *testing.T, p []byte) {
 	}
 	dst := copyArena[at : at+len(p)]
 	if got := utf8CopyValidPrefix(dst, p); got != want || string(dst[:want]) != string(p[:want]) {
-		t.Fatalf("utf8CopyValidPrefix(% x) = %d, copied % x; want %d (AVX2 %v, AVX-512 %v)", p, got, dst[:got], want, useAVX2, useAVX512)
+		t.Fatalf("utf8CopyValidPrefix(% x) = %d, copied % x; want %d (AVX2 %v, AVX-512 %v, nibbles %v)", p, got, dst[:got], want, useAVX2, useAVX512, utf8NibbleChecksOn())
 	}
 	for i := range around {
 		if (i < 64 || i >= 64+len(p)) && around[i] != guard {
-			t.Fatalf("utf8CopyValidPrefix(% x) wrote outside dst (AVX2 %v, AVX-512 %v)", p, useAVX2, useAVX512)
+			t.Fatalf("utf8CopyValidPrefix(% x) wrote outside dst (AVX2 %v, AVX-512 %v, nibbles %v)", p, useAVX2, useAVX512, utf8NibbleChecksOn())
 		}
 	}
+}
+
+// utf8KernelModes is kernelModes with the AVX-512 validator run both ways:
+// with the checks this CPU gets and with the others (utf8NibbleChecks).
+func utf8KernelModes(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	kernelModes(t, f)
+	if !hasAVX512Kernels() {
+		return
+	}
+	saved2, saved512, savedNibbles := useAVX2, useAVX512, utf8NibbleChecksOn()
+	defer func() { setAVX2(saved2); setAVX512(saved512); setUTF8NibbleChecks(savedNibbles) }()
+	setAVX2(true)
+	setAVX512(true)
+	setUTF8NibbleChecks(!savedNibbles)
+	t.Run(fmt.Sprintf("avx512=true,nibbles=%v", !savedNibbles), f)
 }
 
 // copyArena holds checkValidPrefix's dst, at a chosen distance from p
@@ -69,7 +86,7 @@ var copyCalls int
 // vector validator, inside ASCII, inside valid multi-byte text and inside
 // two-byte text.
 func TestUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
-	kernelModes(t, testUTF8ValidPrefixErrorsEverywhere)
+	utf8KernelModes(t, testUTF8ValidPrefixErrorsEverywhere)
 }
 
 func testUTF8ValidPrefixErrorsEverywhere(t *testing.T) {
@@ -136,7 +153,7 @@ func TestUTF8ValidPrefixThreeByteText(t *testing.T) {
 
 // checkDamagedText is the two tests above for the text base (720 bytes).
 func checkDamagedText(t *testing.T, base string) {
-	kernelModes(t, func(t *testing.T) {
+	utf8KernelModes(t, func(t *testing.T) {
 		damage := []string{"\xe3\x80a\x80", "\xe3\x80a", "\xe3a\x80", "\xe3\x80", "\xc3a", "\xc3", "\x80", "\xc0\x80", "\xc1\xbf",
 			"\xc3\xc3", "\xe3\x80\x80", "\xf0\x9f\x98a", "\xf0\x9f\x98\x80", "\xf0\x9fa\x80", "\xf4\x90\x80\x80", "\xed\xa0\x80", "a\x80\x80", "\xdf\xbf",
 			"\xe3\xe3", "\xe3\xe3\xe3", "\xe3\xe3\x81", "\xe3\xc3\x81", "\xe3\xe3\xe3\xe3\x81\x81"}
@@ -174,7 +191,7 @@ func checkDamagedText(t *testing.T, base string) {
 // a pair starts is fixed by the alignment, so the test sets it rather than
 // leave it to the allocator.
 func TestUTF8ValidPrefixAligned(t *testing.T) {
-	kernelModes(t, func(t *testing.T) {
+	utf8KernelModes(t, func(t *testing.T) {
 		// 330 bytes: the AVX-512 validator takes 256 or more.
 		cjk := []byte(strings.Repeat("\u3042\u4e00\u30a2", 37)[:330])
 		ascii := []byte(strings.Repeat("abcdefghij", 33))
@@ -208,7 +225,7 @@ func TestUTF8ValidPrefixAligned(t *testing.T) {
 // the kinds, which the tests above, on shorter text or text of one kind,
 // do not vary.
 func TestUTF8ValidPrefixBlockKinds(t *testing.T) {
-	kernelModes(t, func(t *testing.T) {
+	utf8KernelModes(t, func(t *testing.T) {
 		rng := rand.New(rand.NewSource(13))
 		const blocks = 13
 		buf := make([]byte, 64*blocks+64)
@@ -239,7 +256,7 @@ func TestUTF8ValidPrefixBlockKinds(t *testing.T) {
 // TestUTF8ValidPrefixRandom mixes valid text of every sequence length with
 // random damage: a changed, deleted or inserted byte, a cut end.
 func TestUTF8ValidPrefixRandom(t *testing.T) {
-	kernelModes(t, testUTF8ValidPrefixRandom)
+	utf8KernelModes(t, testUTF8ValidPrefixRandom)
 }
 
 func testUTF8ValidPrefixRandom(t *testing.T) {
@@ -413,14 +430,15 @@ func FuzzUTF8ValidPrefix(f *testing.F) {
 		p = append(p, text[:n]...)
 		p = append(p, b...)
 		p = append(p, text[n:n+512]...)
-		saved2, saved512 := useAVX2, useAVX512
-		defer func() { setAVX2(saved2); setAVX512(saved512) }()
-		for _, m := range [][2]bool{{false, false}, {true, false}, {true, true}} {
+		saved2, saved512, savedNibbles := useAVX2, useAVX512, utf8NibbleChecksOn()
+		defer func() { setAVX2(saved2); setAVX512(saved512); setUTF8NibbleChecks(savedNibbles) }()
+		for _, m := range [][3]bool{{false, false, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
 			if (m[0] && !hasAVX2Kernels()) || (m[1] && !hasAVX512Kernels()) {
 				continue
 			}
 			setAVX2(m[0])
 			setAVX512(m[1])
+			setUTF8NibbleChecks(m[2])
 			checkValidPrefix(t, p)
 		}
 	})
