@@ -518,8 +518,8 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 
 // UTF8_CHECK512(cur, prev1, prev2, prev3): leaves in prev2 a value that is
 // non-zero where the 64-byte block cur has an error, given the bytes one,
-// two and three before each of its bytes (prev3 is consumed; Z4..Z6 are
-// scratch; Z9..Z14 hold the tables and constants). The lookups are VPERMBs
+// two and three before each of its bytes (prev1 and prev3 are consumed;
+// Z4 and Z6 are scratch; Z9..Z14 hold the tables and constants). The lookups are VPERMBs
 // on the 16-entry tables repeated in each 128-bit lane, which ignore an
 // index's bits 6-7 and so need no masking of the nibbles (three VPANDs
 // fewer than UTF8_CHECK); the three lookups and the continuation checks
@@ -528,13 +528,20 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	VPSUBUSB Z12, prev2, prev2; \
 	VPSUBUSB Z13, prev3, prev3; \
 	VPORQ    prev3, prev2, prev2; \ // bit 7: a third or fourth byte is needed here
-	VPSRLW   $4, prev1, Z4; \
-	VPERMB   Z9, Z4, Z4; \          // byte one, high nibble
-	VPERMB   Z10, prev1, Z5; \      // byte one, low nibble
-	VPSRLW   $4, cur, Z6; \
-	VPERMB   Z11, Z6, Z6; \         // byte two, high nibble
-	VPTERNLOGD $0x80, Z6, Z5, Z4; \ // the two-byte errors: the AND of the three
+	UTF8_NIBBLES512(cur, prev1, Z9, Z4); \ // the two-byte errors
 	VPTERNLOGD $0x6A, Z4, Z14, prev2   // (needed & 0x80) ^ errors
+
+// UTF8_NIBBLES512(cur, prev1, high, out): out is the AND of the three
+// 16-entry lookups for the 64-byte block cur, by the high nibble of the
+// byte before (in the table high), its low nibble and the high nibble of
+// the byte itself (prev1 is consumed; Z6 is scratch).
+#define UTF8_NIBBLES512(cur, prev1, high, out) \
+	VPSRLW     $4, prev1, out; \
+	VPERMB     high, out, out; \
+	VPERMB     Z10, prev1, prev1; \
+	VPSRLW     $4, cur, Z6; \
+	VPERMB     Z11, Z6, Z6; \
+	VPTERNLOGD $0x80, Z6, prev1, out
 
 // UTF8_BLOCK512(at): K2 is non-zero where the 64-byte block in Z0, from
 // p+at, has an error; the three bytes before each of its bytes are loaded
@@ -549,7 +556,10 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // FULL_CHECK_PAIR512, FAST_CHECK_PAIR512, TWO_CHECK_PAIR512: the full, fast
 // and two-byte checks of the pair at p+AX (Z0, Z15), with the loads of the
 // bytes before each of its bytes that each needs: the full check leaves
-// its results in Z2 and Z18, the others their masks in K2 and K3.
+// its results in Z2 and Z18, the others their masks in K2 and K3. Where
+// utf8NibbleChecks is set (Intel cores) the fast and two-byte checks go
+// to nibbles after the loads, for FAST_NIBBLES_PAIR512 or
+// TWO_NIBBLES_PAIR512, which leave their mask in K2 and zero in K3.
 #define FULL_CHECK_PAIR512 \
 	VMOVDQU64 -1(SI)(AX*1), Z1; \
 	VMOVDQU64 -2(SI)(AX*1), Z2; \
@@ -560,10 +570,6 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	UTF8_CHECK512(Z0, Z1, Z2, Z3); \
 	UTF8_CHECK512(Z15, Z17, Z18, Z19)
 
-//
-// The fast and two-byte checks go to nibbles where utf8NibbleChecks is set
-// (Intel cores), after the loads, for FAST_NIBBLES_PAIR512 or
-// TWO_NIBBLES_PAIR512, which leave their mask in K2 and zero in K3.
 #define FAST_CHECK_PAIR512(nibbles) \
 	VMOVDQU64 -1(SI)(AX*1), Z1; \
 	VMOVDQU64 -2(SI)(AX*1), Z2; \
@@ -582,17 +588,15 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	UTF8_TWO512(Z0, Z1, Z6, K2); \
 	UTF8_TWO512(Z15, Z17, Z7, K3)
 
-// UTF8_NIBBLES512(cur, prev1, high, out): out is the AND of the three
-// 16-entry lookups of UTF8_CHECK512 for the 64-byte block cur, by the high
-// nibble of the byte before (in the table high), its low nibble and the
-// high nibble of the byte itself (prev1 is consumed; Z6 is scratch).
-#define UTF8_NIBBLES512(cur, prev1, high, out) \
-	VPSRLW     $4, prev1, out; \
-	VPERMB     high, out, out; \
-	VPERMB     Z10, prev1, prev1; \
-	VPSRLW     $4, cur, Z6; \
-	VPERMB     Z11, Z6, Z6; \
-	VPTERNLOGD $0x80, Z6, prev1, out
+// UTF8_FAST_NIBBLES512(cur, prev1, prev2, tmp): UTF8_CHECK512 without the
+// byte three back and with the table of Z8, after which F0..FF is always
+// an error (the AVX2 kernel's UTF8_FAST): leaves in prev2 a value that is
+// non-zero where the block has an error or a byte F0..FF before one of
+// its bytes (prev1 and tmp are scratch).
+#define UTF8_FAST_NIBBLES512(cur, prev1, prev2, tmp) \
+	VPSUBUSB   Z12, prev2, prev2; \
+	UTF8_NIBBLES512(cur, prev1, Z8, tmp); \
+	VPTERNLOGD $0x6A, tmp, Z14, prev2  // (E0..FF two back & 0x80) ^ the lookups
 
 // FAST_NIBBLES_PAIR512 and TWO_NIBBLES_PAIR512: the fast and two-byte
 // checks of the pair (the AVX2 kernel's UTF8_FAST and UTF8_TWO_AT, on
@@ -601,17 +605,13 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // every compare into a mask, while VPERMB is one: UTF8_FAST512 puts six
 // micro-ops a block on port 5, this check three and a half (one VPTESTMB
 // for the pair). The kernel alone on an Intel Xeon (family 6, model 207),
-// best of 10 in turns against UTF8_FAST512 and UTF8_TWO512: validation
-// ja.txt +23%, el.txt +22%, ko.txt +16%, ru.txt +14%, ru.html +7%,
-// ja.html +5%; validation and copy -2% (ko.txt) to +8%. Zen 4 runs
+// best of 8 in turns against UTF8_FAST512 and UTF8_TWO512: validation
+// el.txt +21%, ja.txt +14%, ko.txt +13%, ru.txt +7%, de.txt +6%, ru.html
+// +3%, ja.html +1%; validation and copy -4% (ru.html) to +7%. Zen 4 runs
 // VPERMI2B as one micro-op and keeps the 128-entry checks.
 #define FAST_NIBBLES_PAIR512 \
-	UTF8_NIBBLES512(Z0, Z1, Z8, Z4); \
-	VPSUBUSB   Z12, Z2, Z2; \
-	VPTERNLOGD $0x6A, Z4, Z14, Z2; \   // (E0..FF two back & 0x80) ^ the lookups
-	UTF8_NIBBLES512(Z15, Z17, Z8, Z5); \
-	VPSUBUSB   Z12, Z18, Z18; \
-	VPTERNLOGD $0x6A, Z5, Z14, Z18; \
+	UTF8_FAST_NIBBLES512(Z0, Z1, Z2, Z4); \
+	UTF8_FAST_NIBBLES512(Z15, Z17, Z18, Z5); \
 	VPORQ      Z18, Z2, Z2; \
 	VPTESTMB   Z2, Z2, K2; \
 	KXORQ      K3, K3, K3
