@@ -17,7 +17,8 @@ DATA utf8ByteOneHigh<>+16(SB)/8, $0x0202020202020202
 DATA utf8ByteOneHigh<>+24(SB)/8, $0x4915012180808080
 GLOBL utf8ByteOneHigh<>(SB), RODATA|NOPTR, $32
 
-// utf8ByteOneHigh for the fast check (UTF8_FAST): after F0..FF every byte
+// utf8ByteOneHigh for the fast check (UTF8_FAST, and UTF8_FAST_NIBBLES512
+// on Intel cores with AVX-512): after F0..FF every byte
 // is an error, so that a pair of blocks with a four-byte sequence goes to
 // the full check (03 meets 01 in utf8ByteTwoHigh for ASCII and lead bytes,
 // 02 for continuation bytes, and both in every entry of utf8ByteOneLow).
@@ -27,7 +28,8 @@ DATA utf8ByteOneHighFast<>+16(SB)/8, $0x0202020202020202
 DATA utf8ByteOneHighFast<>+24(SB)/8, $0x0315012180808080
 GLOBL utf8ByteOneHighFast<>(SB), RODATA|NOPTR, $32
 
-// utf8ByteOneHigh for the two-byte check (UTF8_TWO_AT): after E0..FF as
+// utf8ByteOneHigh for the two-byte check (UTF8_TWO_AT, and
+// TWO_NIBBLES_PAIR512 on Intel cores with AVX-512): after E0..FF as
 // after F0..FF in utf8ByteOneHighFast, every byte is an error, so that a
 // pair with a three- or four-byte sequence goes to the fast check.
 DATA utf8ByteOneHighTwo<>+0(SB)/8, $0x0202020202020202
@@ -519,11 +521,11 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // UTF8_CHECK512(cur, prev1, prev2, prev3): leaves in prev2 a value that is
 // non-zero where the 64-byte block cur has an error, given the bytes one,
 // two and three before each of its bytes (prev1 and prev3 are consumed;
-// Z4 and Z6 are scratch; Z9..Z14 hold the tables and constants). The lookups are VPERMBs
-// on the 16-entry tables repeated in each 128-bit lane, which ignore an
-// index's bits 6-7 and so need no masking of the nibbles (three VPANDs
-// fewer than UTF8_CHECK); the three lookups and the continuation checks
-// are combined by VPTERNLOGD.
+// Z4 and Z6 are scratch; Z9..Z14 hold the tables and constants). The
+// lookups are VPERMBs on the 16-entry tables repeated in each 128-bit
+// lane, which ignore an index's bits 6-7 and so need no masking of the
+// nibbles (three VPANDs fewer than UTF8_CHECK); the three lookups and the
+// continuation checks are combined by VPTERNLOGD.
 #define UTF8_CHECK512(cur, prev1, prev2, prev3) \
 	VPSUBUSB Z12, prev2, prev2; \
 	VPSUBUSB Z13, prev3, prev3; \
@@ -612,15 +614,19 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 #define FAST_NIBBLES_PAIR512 \
 	UTF8_FAST_NIBBLES512(Z0, Z1, Z2, Z4); \
 	UTF8_FAST_NIBBLES512(Z15, Z17, Z18, Z5); \
-	VPORQ      Z18, Z2, Z2; \
-	VPTESTMB   Z2, Z2, K2; \
-	KXORQ      K3, K3, K3
+	NIBBLES_MASK512(Z2, Z18)
 
 #define TWO_NIBBLES_PAIR512 \
 	UTF8_NIBBLES512(Z0, Z1, Z22, Z4); \
 	UTF8_NIBBLES512(Z15, Z17, Z22, Z5); \
-	VPORQ      Z5, Z4, Z4; \
-	VPTESTMB   Z4, Z4, K2; \
+	NIBBLES_MASK512(Z4, Z5)
+
+// NIBBLES_MASK512(first, second): the mask of the bytes where either
+// block's check (first is consumed) is non-zero in K2, and zero in K3,
+// as TEXT_ERRORS512 and the backward loop's tests take them.
+#define NIBBLES_MASK512(first, second) \
+	VPORQ      second, first, first; \
+	VPTESTMB   first, first, K2; \
 	KXORQ      K3, K3, K3
 
 // PAIR512(ascii): loads the pair of blocks at p+AX into Z0 and Z15, their
