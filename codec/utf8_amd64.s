@@ -998,6 +998,7 @@ copyPair512:
 	COPY_PAIR512(pairCopied512)
 pairCopied512:
 	ADDQ $128, AX
+	VMOVDQA64 Z15, Z30                // the block before, for the ASCII loop
 	JMP  ascii512
 block512:
 	// Fewer than 128 bytes left: one more block if 64 are.
@@ -1026,12 +1027,46 @@ copyBlock512:
 	VMOVDQU64 Z0, (DI)(AX*1)
 blockCopied512:
 	ADDQ $64, AX
+	VMOVDQA64 Z0, Z30
 ascii512:
 	// Text in a Latin script, or markup: while it stays ASCII, 64 bytes a
-	// step as in the AVX2 loop (YMM loads and stores; with ZMM ones, a copy
-	// whose output sits a little past its input modulo 4 KiB ran at half
-	// speed); the first other block goes back to the pairs, with an ASCII
-	// block before it.
+	// step; the first other block goes back to the pairs, with an ASCII
+	// block before it. Where the output is r > 0 bytes past the input's
+	// alignment, each block goes out in one aligned store, as in
+	// COPY_TEXT_PAIR512 (the last r bytes of the block before, from Z30,
+	// and the first 64-r of this one), not two YMM stores of which one
+	// straddles two lines: on an Intel Xeon, the kernel alone on whole
+	// pages in 64 KiB calls with r = 48, against the YMM stores in turns,
+	// en.txt +19%, en.html +14%, de.html +6%, ja.html +1%, ru.html -2-5%
+	// (its ASCII runs are short).
+	TESTQ DI, DI
+	JZ   asciiLoop512
+	CMPQ R13, DI
+	JEQ  asciiLoop512                 // (Z30: the block before, stored already)
+asciiAligned512:
+	LEAQ 64(AX), DX
+	CMPQ DX, CX
+	JHI  textEnd512                   // TEXT_FLUSH512, then the last block
+	VMOVDQU64 (SI)(AX*1), Z0
+	VPMOVB2M Z0, K1
+	KORTESTQ K1, K1
+	JNZ  asciiAlignedEnd512
+	VMOVDQA64 Z30, Z31
+	VPERMT2B  Z0, Z29, Z31
+	VMOVDQU64 Z31, (R13)(AX*1)
+	VMOVDQA64 Z0, Z30
+	ADDQ $64, AX
+	JMP  asciiAligned512
+asciiAlignedEnd512:
+	// Z30 holds the block before, whose last r bytes COPY_TEXT_PAIR512
+	// stores.
+	XORQ R8, R8
+	TESTQ R9, R9
+	JG   fastPair512
+	JMP  twoTrial512
+asciiLoop512:
+	// (YMM loads and stores: with ZMM ones, a copy whose output sits a
+	// little past its input modulo 4 KiB ran at half speed.)
 	LEAQ 64(AX), DX
 	CMPQ DX, CX
 	JHI  tail512
@@ -1047,7 +1082,7 @@ ascii512:
 	VMOVDQU Y1, 32(DI)(AX*1)
 asciiCopied512:
 	ADDQ $64, AX
-	JMP  ascii512
+	JMP  asciiLoop512
 asciiEnd512:
 	XORQ R8, R8                       // after ASCII, nothing E0..FF before
 	VMOVDQU64 -64(SI)(AX*1), Z30      // the block before, for COPY_TEXT_PAIR512
@@ -1105,9 +1140,17 @@ backward512:
 	ANDQ $-128, R14
 	ADDQ AX, R14                      // the last pair at a 64-byte boundary
 	LEAQ -128(CX), AX                 // the pair that ends at n
+	MOVQ $-2, R8                      // the first two pairs have plain stores
 	CMPQ AX, R14
-	JNE  backPair512
+	JNE  backTop512
 	SUBQ $128, R14
+backTop512:
+	// The pair that ends at n has the check of a text pair, whose stores
+	// stay inside it (the ASCII pairs' aligned stores reach past it).
+	VMOVDQU64 (SI)(AX*1), Z0
+	VMOVDQU64 64(SI)(AX*1), Z15
+	MOVL -3(SI)(AX*1), BX
+	JMP  backText512
 backPair512:
 	VMOVDQU64 (SI)(AX*1), Z0
 	VMOVDQU64 64(SI)(AX*1), Z15
@@ -1120,15 +1163,59 @@ backPair512:
 	JNZ  backText512
 	TESTL $0x800000, BX
 	JNZ  backText512                  // a sequence may run into the pair
-backStore512:
+	CMPQ R13, DI
+	JNE  backAligned512
+backTextStore512:
+	// A pair with text (or ASCII where r = 0): plain stores, which cost
+	// its checks less than VPERMT2B's port-5 micro-ops; first the bytes
+	// that wait from an ASCII pair above, if any.
+	TESTQ R8, R8
+	JNZ  backFlush512
+backPlain512:
 	VMOVDQU64 Z0, (DI)(AX*1)
 	VMOVDQU64 Z15, 64(DI)(AX*1)
+	VMOVDQA64 Z0, Z30
+backNext512:
 	MOVQ R14, AX
 	SUBQ $128, R14
 	CMPQ AX, R11
 	JGE  backPair512
+	VMOVDQU64 Z30, (DI)(R11*1)        // the lowest pair's first block
 	MOVQ CX, AX
 	JMP  done512
+backFlush512:
+	JS   backFirst512
+	VMOVDQU64 Z30, 128(DI)(AX*1)
+	XORQ R8, R8
+	JMP  backPlain512
+backFirst512:
+	INCQ R8
+	JMP  backPlain512
+backAligned512:
+	// An ASCII pair where the output is r > 0 bytes past the input's
+	// alignment: two aligned stores (COPY_TEXT_PAIR512's, downward), the
+	// line that ends with the first 64-r bytes of the pair above (Z30),
+	// and the one inside the pair; this pair's first 64-r bytes wait in
+	// Z30 (R8 = 1). Stores that straddle two lines cost ASCII pairs about
+	// half their speed: on an Intel Xeon, the kernel alone on whole pages
+	// in 64 KiB calls placed as make bench places its decoders' (d = 880,
+	// r = 48), against plain stores in turns: en.html +78%, de.html +28%,
+	// th.html +16%, el.html +13%, ja.html +7%, ko.html +6%, fr.html +5-7%,
+	// ru.html +2-6%. Text pairs keep plain stores: VPERMT2B's port-5
+	// micro-ops cost their checks more (ru.html -10% with both aligned).
+	// Not for the two pairs at the top (R8 < 0): the line after the one
+	// below the pair that ends at n may reach past n.
+	TESTQ R8, R8
+	JS   backTextStore512
+	VMOVDQA64 Z15, Z31
+	VPERMT2B  Z30, Z29, Z31
+	VMOVDQU64 Z31, 128(R13)(AX*1)
+	VMOVDQA64 Z0, Z31
+	VPERMT2B  Z15, Z29, Z31
+	VMOVDQU64 Z31, 64(R13)(AX*1)
+	VMOVDQA64 Z0, Z30
+	MOVL $1, R8
+	JMP  backNext512
 backText512:
 	MOVL BX, DX
 	ANDL $0xF0F0F0, DX
@@ -1146,7 +1233,7 @@ backTwoChecked512:
 	KORTESTQ K2, K3
 	JNZ  backTwoFlagged512
 	SHRQ $1, R10
-	JMP  backStore512
+	JMP  backTextStore512
 backTwoFlagged512:
 	// As at twoFlagged512: the next R10 pairs with text go to the fast
 	// check without trying the two-byte one.
@@ -1159,14 +1246,15 @@ backFast512:
 	FAST_CHECK_PAIR512(backFastNibbles512)
 backFastChecked512:
 	KORTESTQ K2, K3
-	JZ   backStore512
+	JZ   backTextStore512
 backFull512:
 	FULL_CHECK_PAIR512
 	VPTESTMB Z2, Z2, K2
 	VPTESTMB Z18, Z18, K3
 	KORTESTQ K2, K3
-	JZ   backStore512
+	JZ   backTextStore512
 	MOVQ R11, AX                      // an error: forward from R11
+	MOVQ $-1, R8                      // (the block before: not known ASCII)
 	XORQ R9, R9
 	XORQ R10, R10
 	JMP  fullPair512
