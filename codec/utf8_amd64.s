@@ -880,7 +880,9 @@ firstPair512:
 	CMPQ DX, $2048
 	JAE  fullPair512
 	CMPQ CX, $256
-	JAE  backward512                  // the output less than 2 KiB past the input modulo 4 KiB
+	JB   fullPair512
+	CMPB ·utf8Backward(SB), $0
+	JNE  backward512                  // the output less than 2 KiB past the input modulo 4 KiB
 	// The first pair has the full check: the first block may end in a
 	// byte F0..FF that the fast check would not see.
 fullPair512:
@@ -1132,7 +1134,9 @@ backward512:
 	// own bytes and the three before it (which choose it: F0..FF among them
 	// asks for the full check, E0..FF two before for the fast one). At an
 	// error the forward loop starts again at R11 and finds the first one
-	// (what the pairs above it stored is scratch past the prefix).
+	// (what the pairs above it stored is scratch past the prefix). Not on
+	// Intel cores (utf8Backward, utf8_amd64.go): there the forward loop was
+	// as fast or faster at every such distance measured.
 	MOVQ AX, R11
 	MOVQ CX, R14
 	SUBQ AX, R14
@@ -1151,6 +1155,7 @@ backTop512:
 	VMOVDQU64 64(SI)(AX*1), Z15
 	MOVL -3(SI)(AX*1), BX
 	JMP  backText512
+	PCALIGN $64
 backPair512:
 	VMOVDQU64 (SI)(AX*1), Z0
 	VMOVDQU64 64(SI)(AX*1), Z15
@@ -1165,6 +1170,7 @@ backPair512:
 	JNZ  backText512                  // a sequence may run into the pair
 	CMPQ R13, DI
 	JNE  backAligned512
+	PCALIGN $64
 backTextStore512:
 	// A pair with text (or ASCII where r = 0): plain stores, which cost
 	// its checks less than VPERMT2B's port-5 micro-ops; first the bytes
@@ -1185,7 +1191,10 @@ backNext512:
 	JMP  done512
 backFlush512:
 	JS   backFirst512
+	CMPQ R8, $1
+	JNE  backFlushed512               // R8 = 2: nothing waits
 	VMOVDQU64 Z30, 128(DI)(AX*1)
+backFlushed512:
 	XORQ R8, R8
 	JMP  backPlain512
 backFirst512:
@@ -1207,6 +1216,7 @@ backAligned512:
 	// below the pair that ends at n may reach past n.
 	TESTQ R8, R8
 	JS   backTextStore512
+	JZ   backASCIIAfterText512
 	VMOVDQA64 Z15, Z31
 	VPERMT2B  Z30, Z29, Z31
 	VMOVDQU64 Z31, 128(R13)(AX*1)
@@ -1216,6 +1226,14 @@ backAligned512:
 	VMOVDQA64 Z0, Z30
 	MOVL $1, R8
 	JMP  backNext512
+backASCIIAfterText512:
+	// An ASCII pair below a pair with text: plain stores (R8 = 2), which
+	// cost a lone ASCII pair among text less than two VPERMT2Bs and the
+	// store of the bytes that would wait (ru.html, decoding: -10% when
+	// every ASCII pair had the aligned stores).
+	MOVL $2, R8
+	JMP  backPlain512
+	PCALIGN $64
 backText512:
 	MOVL BX, DX
 	ANDL $0xF0F0F0, DX
@@ -1258,9 +1276,11 @@ backFull512:
 	XORQ R9, R9
 	XORQ R10, R10
 	JMP  fullPair512
+	PCALIGN $64
 backTwoNibbles512:
 	TWO_NIBBLES_PAIR512
 	JMP  backTwoChecked512
+	PCALIGN $64
 backFastNibbles512:
 	FAST_NIBBLES_PAIR512
 	JMP  backFastChecked512

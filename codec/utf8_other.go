@@ -12,6 +12,6 @@ func utf8ToUTF16AVX2(dst *uint16, src *byte, n int, t *utf8StepTables) (read, wr
 
 func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (read, written int) { panic("unreachable") }
 
-// For the tests: no AVX-512 validator whose checks could be switched.
-func setUTF8NibbleChecks(on bool) {}
-func utf8NibbleChecksOn() bool    { return false }
+// For the tests: no AVX-512 validator whose tuning could be switched.
+func setUTF8IntelTuning(on bool) {}
+func utf8IntelTuningOn() bool    { return false }

@@ -27,7 +27,7 @@ func checkValidPrefix(t *testing.T, p []byte) {
 	t.Helper()
 	want := validPrefixOracle(p)
 	if got := utf8ValidPrefix(p); got != want {
-		t.Fatalf("utf8ValidPrefix(% x) = %d, want %d (AVX2 %v, AVX-512 %v, nibbles %v)", p, got, want, useAVX2, useAVX512, utf8NibbleChecksOn())
+		t.Fatalf("utf8ValidPrefix(% x) = %d, want %d (AVX2 %v, AVX-512 %v, Intel tuning %v)", p, got, want, useAVX2, useAVX512, utf8IntelTuningOn())
 	}
 	// The copying form: the same length, the prefix copied, nothing
 	// written outside dst[:len(p)]; dst at every distance from p modulo
@@ -47,29 +47,30 @@ func checkValidPrefix(t *testing.T, p []byte) {
 	}
 	dst := copyArena[at : at+len(p)]
 	if got := utf8CopyValidPrefix(dst, p); got != want || string(dst[:want]) != string(p[:want]) {
-		t.Fatalf("utf8CopyValidPrefix(% x) = %d, copied % x; want %d (AVX2 %v, AVX-512 %v, nibbles %v)", p, got, dst[:got], want, useAVX2, useAVX512, utf8NibbleChecksOn())
+		t.Fatalf("utf8CopyValidPrefix(% x) = %d, copied % x; want %d (AVX2 %v, AVX-512 %v, Intel tuning %v)", p, got, dst[:got], want, useAVX2, useAVX512, utf8IntelTuningOn())
 	}
 	for i := range around {
 		if (i < 64 || i >= 64+len(p)) && around[i] != guard {
-			t.Fatalf("utf8CopyValidPrefix(% x) wrote outside dst (AVX2 %v, AVX-512 %v, nibbles %v)", p, useAVX2, useAVX512, utf8NibbleChecksOn())
+			t.Fatalf("utf8CopyValidPrefix(% x) wrote outside dst (AVX2 %v, AVX-512 %v, Intel tuning %v)", p, useAVX2, useAVX512, utf8IntelTuningOn())
 		}
 	}
 }
 
 // utf8KernelModes is kernelModes with the AVX-512 validator run both ways:
-// with the checks this CPU gets and with the others (utf8NibbleChecks).
+// with the tuning this CPU gets and with the other (utf8NibbleChecks and
+// utf8Backward: Intel cores' checks and forward loop only, or the others').
 func utf8KernelModes(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	kernelModes(t, f)
 	if !hasAVX512Kernels() {
 		return
 	}
-	saved2, saved512, savedNibbles := useAVX2, useAVX512, utf8NibbleChecksOn()
-	defer func() { setAVX2(saved2); setAVX512(saved512); setUTF8NibbleChecks(savedNibbles) }()
+	saved2, saved512, savedTuning := useAVX2, useAVX512, utf8IntelTuningOn()
+	defer func() { setAVX2(saved2); setAVX512(saved512); setUTF8IntelTuning(savedTuning) }()
 	setAVX2(true)
 	setAVX512(true)
-	setUTF8NibbleChecks(!savedNibbles)
-	t.Run(fmt.Sprintf("avx512=true,nibbles=%v", !savedNibbles), f)
+	setUTF8IntelTuning(!savedTuning)
+	t.Run(fmt.Sprintf("avx512=true,intel=%v", !savedTuning), f)
 }
 
 // copyArena holds checkValidPrefix's dst, at a chosen distance from p
@@ -430,15 +431,15 @@ func FuzzUTF8ValidPrefix(f *testing.F) {
 		p = append(p, text[:n]...)
 		p = append(p, b...)
 		p = append(p, text[n:n+512]...)
-		saved2, saved512, savedNibbles := useAVX2, useAVX512, utf8NibbleChecksOn()
-		defer func() { setAVX2(saved2); setAVX512(saved512); setUTF8NibbleChecks(savedNibbles) }()
+		saved2, saved512, savedTuning := useAVX2, useAVX512, utf8IntelTuningOn()
+		defer func() { setAVX2(saved2); setAVX512(saved512); setUTF8IntelTuning(savedTuning) }()
 		for _, m := range [][3]bool{{false, false, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
 			if (m[0] && !hasAVX2Kernels()) || (m[1] && !hasAVX512Kernels()) {
 				continue
 			}
 			setAVX2(m[0])
 			setAVX512(m[1])
-			setUTF8NibbleChecks(m[2])
+			setUTF8IntelTuning(m[2])
 			checkValidPrefix(t, p)
 		}
 	})
