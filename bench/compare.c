@@ -26,7 +26,7 @@
 // a fresh process); the library's size; the time from dlopen to a first
 // result (bench/probe).
 //
-// Usage: compare [-q] [-r RUNS] [-b BYTES] [-f PAGE] [-e ENCODING] [-o CSV] [-p PROBE] CORPUS_DIR LIBWHATENC ERS_SO ERS_FAST_SO
+// Usage: compare [-q] [-s] [-r RUNS] [-b BYTES] [-f PAGE] [-e ENCODING] [-o CSV] [-p PROBE] CORPUS_DIR LIBWHATENC ERS_SO ERS_FAST_SO
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <dlfcn.h>
@@ -858,10 +858,11 @@ static long file_size(const char *path) {
 
 int main(int argc, char **argv) {
     const char *csv = NULL, *probe_path = NULL;
-    bool quiet = false;
+    bool quiet = false, streaming_only = false;
     int opt;
-    while ((opt = getopt(argc, argv, "qr:o:p:b:f:e:")) != -1) {
+    while ((opt = getopt(argc, argv, "qsr:o:p:b:f:e:")) != -1) {
         if (opt == 'q') quiet = true;
+        else if (opt == 's') streaming_only = true;
         else if (opt == 'r') RUNS = atoi(optarg);
         else if (opt == 'o') csv = optarg;
         else if (opt == 'p') probe_path = optarg;
@@ -871,7 +872,7 @@ int main(int argc, char **argv) {
         else return 2;
     }
     if (argc - optind != 4) {
-        fprintf(stderr, "usage: compare [-q] [-r RUNS] [-b BYTES] [-f PAGE] [-e ENCODING] [-o CSV] [-p PROBE] CORPUS "
+        fprintf(stderr, "usage: compare [-q] [-s] [-r RUNS] [-b BYTES] [-f PAGE] [-e ENCODING] [-o CSV] [-p PROBE] CORPUS "
                         "LIBWHATENC ERS_SO ERS_FAST_SO\n");
         return 2;
     }
@@ -899,19 +900,22 @@ int main(int argc, char **argv) {
     printf("machine: %s, %ld cores; %s; %d KiB buffers; best of %d samples of >= %.0f MB\n\n", machine,
            sysconf(_SC_NPROCESSORS_ONLN), date, CHUNK / 1024, RUNS, TARGET_BYTES / 1e6);
 
-    // Per call first (a quiet machine), then the rest.
-    double one[NKINDS], two[NKINDS];
-    per_call(one, two);
-    printf("== per call (best of %d rounds of %d calls, the kinds in turns; two threads: the slower thread)\n",
-           CALL_ROUNDS, CALLS);
-    printf("%-40s %8s %8s %7s\n", "", "1 thread", "2 threads", "2 vs 1");
-    static const int order[NKINDS] = {0, 1, 2, 3, 4, 6, 5};  // the decodes, then the encode
-    for (int i = 0; i < NKINDS; i++) {
-        int k = order[i];
-        printf("%-40s %6.1fns %6.1fns  %5.2fx\n", kind_names[k], one[k], two[k], two[k] / one[k]);
-        if (k > 0) printf("%-40s %7.2fx %7.2fx\n", k == 1 ? "decode 16 / no-op" : "  / no-op", one[k] / one[0], two[k] / two[0]);
+    // Per call first (a quiet machine), then the rest; -s: the streaming
+    // rows alone (to compare two builds of the library on a few rows).
+    if (!streaming_only) {
+        double one[NKINDS], two[NKINDS];
+        per_call(one, two);
+        printf("== per call (best of %d rounds of %d calls, the kinds in turns; two threads: the slower thread)\n",
+               CALL_ROUNDS, CALLS);
+        printf("%-40s %8s %8s %7s\n", "", "1 thread", "2 threads", "2 vs 1");
+        static const int order[NKINDS] = {0, 1, 2, 3, 4, 6, 5};  // the decodes, then the encode
+        for (int i = 0; i < NKINDS; i++) {
+            int k = order[i];
+            printf("%-40s %6.1fns %6.1fns  %5.2fx\n", kind_names[k], one[k], two[k], two[k] / one[k]);
+            if (k > 0) printf("%-40s %7.2fx %7.2fx\n", k == 1 ? "decode 16 / no-op" : "  / no-op", one[k] / one[0], two[k] / two[0]);
+        }
+        printf("\n");
     }
-    printf("\n");
 
     if (probe_path) {
         char line[512];

@@ -656,7 +656,16 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 
 // TEXT_PAIR512(ascii): PAIR512 for the loops of the fast and two-byte
 // checks: jumps to ascii if the pair is ASCII, whatever the block before
-// (which the code there looks at).
+// (which the code there looks at). A shortcut that went to the check when
+// one of the pair's first 8 bytes was not ASCII, without this test, bought
+// Chinese and Japanese text 3-4% with the same page timed over and over;
+// but in markup that branch goes either way at random, and where the
+// branch predictor has not learnt the page (make bench, where the
+// libraries take turns) it cost more: without it, on an Intel Xeon, the
+// decoder's ratio to encoding_rs rose 1.43 -> 1.76 on ru.html, 1.34 ->
+// 1.56 on th.html, 1.72 -> 1.75 on ja.html (median of 20 runs of compare
+// -s on those rows, the builds in turns); ko.txt 2.02 -> 1.93, ja.txt
+// 2.10 -> 2.08.
 #define TEXT_PAIR512(ascii) \
 	LOAD_TEXT_PAIR512; \
 	ASCII_PAIR512(ascii)
@@ -678,19 +687,6 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	KMOVQ K1, BX; \
 	TESTQ BX, BX; \
 	JZ   ascii
-
-// TEXT_PAIR512_OR(ascii, check): TEXT_PAIR512 that goes to check without
-// the ASCII test when one of the pair's first 8 bytes is not ASCII (R12
-// holds 80 in each byte): in Chinese or Japanese text they seldom all are,
-// and the test costs a VPMOVB2M, of the busier group of vector pipes, and
-// a KMOVQ a pair (ja.txt, zh_cn.txt, ko.txt, zh_tw.txt +3-4%). BX is then
-// non-zero, as for a pair that is not ASCII.
-#define TEXT_PAIR512_OR(ascii, check) \
-	LOAD_TEXT_PAIR512; \
-	MOVQ R12, BX; \
-	TESTQ R12, (SI)(AX*1); \
-	JNZ  check; \
-	ASCII_PAIR512(ascii)
 
 // TEXT_ERRORS512(errors): jumps to errors if K2 or K3, from UTF8_FAST512
 // or UTF8_TWO512 of the pair's blocks, has a bit set.
@@ -905,7 +901,7 @@ fullNext512:
 	JNZ  fullPair512
 	VMOVDQU64 -64(SI)(AX*1), Z30      // the block before, for COPY_TEXT_PAIR512
 fastPair512:
-	TEXT_PAIR512_OR(fastASCII512, fastCheck512)
+	TEXT_PAIR512(fastASCII512)
 fastCheck512:
 	FAST_CHECK_PAIR512(fastNibbles512)
 fastChecked512:
@@ -934,7 +930,7 @@ twoTrial512:
 	JNZ  twoFlagged512
 	JMP  twoCheck512
 twoPair512:
-	TEXT_PAIR512_OR(twoASCII512, twoCheck512)
+	TEXT_PAIR512(twoASCII512)
 twoCheck512:
 	TWO_CHECK_PAIR512(twoNibbles512)
 twoChecked512:
