@@ -655,17 +655,17 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	JNZ  errors
 
 // TEXT_PAIR512(ascii): PAIR512 for the loops of the fast and two-byte
-// checks: jumps to ascii if the pair is ASCII, whatever the block before
-// (which the code there looks at). A shortcut that went to the check when
-// one of the pair's first 8 bytes was not ASCII, without this test, bought
-// Chinese and Japanese text 3-4% with the same page timed over and over;
-// but in markup that branch goes either way at random, and where the
-// branch predictor has not learnt the page (make bench, where the
-// libraries take turns) it cost more: without it, on an Intel Xeon, the
-// decoder's ratio to encoding_rs rose 1.43 -> 1.76 on ru.html, 1.34 ->
-// 1.56 on th.html, 1.72 -> 1.75 on ja.html (median of 20 runs of compare
-// -s on those rows, the builds in turns); ko.txt 2.02 -> 1.93, ja.txt
-// 2.10 -> 2.08.
+// checks: jumps to ascii if the pair and the pair before it are ASCII
+// (ASCII_PAIR512; the code there looks at the byte before the pair). A
+// shortcut that went to the check without this test when one of the
+// pair's first 8 bytes was not ASCII bought Chinese and Japanese text
+// 3-4% with the same page timed over and over; but in markup that branch
+// goes either way at random, and where the branch predictor has not learnt
+// the page (make bench, where the libraries take turns) it cost more:
+// without it, on an Intel Xeon, the decoder's ratio to encoding_rs rose
+// 1.43 -> 1.76 on ru.html, 1.34 -> 1.56 on th.html, 1.72 -> 1.75 on
+// ja.html (median of 20 runs of compare -s on those rows, the builds in
+// turns); ko.txt 2.02 -> 1.93, ja.txt 2.10 -> 2.08.
 #define TEXT_PAIR512(ascii) \
 	LOAD_TEXT_PAIR512; \
 	ASCII_PAIR512(ascii)
@@ -680,12 +680,19 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	VMOVDQU64 64(SI)(AX*1), Z15
 
 // ASCII_PAIR512(ascii): jumps to ascii if the pair in Z0 and Z15 is ASCII
-// (its greater bytes in Z16, its non-ASCII mask in BX).
+// and so was the pair before (R8, its non-ASCII mask; the pair's own in
+// BX, its greater bytes in Z16). A lone ASCII pair among text has the
+// check of the text around it (correct for any bytes) rather than a trip
+// to the ASCII loop and back, two branches that go with the markup; the
+// decoders' ratio to encoding_rs on an Intel Xeon (compare -s, 16 runs in
+// turns): ru.html 1.82 -> 2.01, fr.html 1.65 -> 1.89, th.html 1.47 ->
+// 1.63, ja.html 1.73 -> 1.82; de.txt 1.83 -> 1.76, en.txt 1.29 -> 1.25.
 #define ASCII_PAIR512(ascii) \
 	VPMAXUB  Z0, Z15, Z16; \
 	VPMOVB2M Z16, K1; \
 	KMOVQ K1, BX; \
-	TESTQ BX, BX; \
+	MOVQ BX, DX; \
+	ORQ  R8, DX; \
 	JZ   ascii
 
 // TEXT_ERRORS512(errors): jumps to errors if K2 or K3, from UTF8_FAST512
