@@ -16,6 +16,9 @@ import (
 // "encode" comes to). Compare kernels by running their test binaries in
 // turns, not one after the other:
 // go test ./codec -run '^$' -bench UTF8Kernel/ja.txt -count 5
+// A loop over one page lets the branch predictor learn the page, which
+// make bench does not: judge changes to the validator's branches with
+// bench/compare-ab.sh (bench/RESULTS.md, "Since ecb7a9d").
 func BenchmarkUTF8Kernel(b *testing.B) {
 	pages, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "wikipedia", "*"))
 	if len(pages) == 0 {
