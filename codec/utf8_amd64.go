@@ -56,4 +56,4 @@ var utf8Backward = !isIntel()
 // For the tests: the AVX-512 validator tuned for Intel cores (nibble
 // checks, forward only) or for the others.
 func setUTF8IntelTuning(on bool) { utf8NibbleChecks, utf8Backward = on, !on }
-func utf8IntelTuningOn() bool    { return utf8NibbleChecks }
+func utf8IntelTuningOn() bool    { return utf8NibbleChecks && !utf8Backward }

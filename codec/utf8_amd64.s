@@ -1040,10 +1040,10 @@ ascii512:
 	// alignment, each block goes out in one aligned store, as in
 	// COPY_TEXT_PAIR512 (the last r bytes of the block before, from Z30,
 	// and the first 64-r of this one), not two YMM stores of which one
-	// straddles two lines: on an Intel Xeon, the kernel alone on whole
-	// pages in 64 KiB calls with r = 48, against the YMM stores in turns,
-	// en.txt +19%, en.html +14%, de.html +6%, ja.html +1%, ru.html -2-5%
-	// (its ASCII runs are short).
+	// straddles two lines: on an Intel Xeon, every page through the C API
+	// with r = 48 (bench/streamab-ab.sh, the output 2820 bytes past the
+	// input modulo 4 KiB), en.html and en.txt +15%, de.html, fr.html,
+	// th.html, zh_cn.html +4-6%, the other pages within 1%.
 	TESTQ DI, DI
 	JZ   asciiLoop512
 	CMPQ R13, DI
@@ -1209,14 +1209,15 @@ backAligned512:
 	// line that ends with the first 64-r bytes of the pair above (Z30),
 	// and the one inside the pair; this pair's first 64-r bytes wait in
 	// Z30 (R8 = 1). Stores that straddle two lines cost ASCII pairs about
-	// half their speed: on an Intel Xeon, the kernel alone on whole pages
-	// in 64 KiB calls placed as make bench places its decoders' (d = 880,
-	// r = 48), against plain stores in turns: en.html +78%, de.html +28%,
-	// th.html +16%, el.html +13%, ja.html +7%, ko.html +6%, fr.html +5-7%,
-	// ru.html +2-6%. Text pairs keep plain stores: VPERMT2B's port-5
-	// micro-ops cost their checks more (ru.html -10% with both aligned).
-	// Not for the two pairs at the top (R8 < 0): the line after the one
-	// below the pair that ends at n may reach past n.
+	// half their speed: measured on an Intel Xeon before Intel cores went
+	// forward (bench/streamab-ab.sh, the output 208 bytes past the input
+	// modulo 4 KiB, r = 16), against plain stores: en.html, en.txt
+	// +61-65%, zh_cn.html +16%, th.html +10%, 33 pages +7%; not measured on
+	// Zen 4, which runs this loop. Text pairs keep plain stores: VPERMT2B's
+	// port-5 micro-ops cost their checks more (ru.html -10% with both
+	// aligned, the kernel alone). Not for the two pairs at the top
+	// (R8 < 0): the line after the one below the pair that ends at n may
+	// reach past n.
 	TESTQ R8, R8
 	JS   backTextStore512
 	JZ   backASCIIAfterText512
@@ -1232,8 +1233,9 @@ backAligned512:
 backASCIIAfterText512:
 	// An ASCII pair below a pair with text: plain stores (R8 = 2), which
 	// cost a lone ASCII pair among text less than two VPERMT2Bs and the
-	// store of the bytes that would wait (ru.html, decoding: -10% when
-	// every ASCII pair had the aligned stores).
+	// store of the bytes that would wait (make bench's ru.html decoder row
+	// on the Xeon, compare in turns: 1.43x encoding_rs with every ASCII
+	// pair aligned, 1.50x so).
 	MOVL $2, R8
 	JMP  backPlain512
 	PCALIGN $64
