@@ -7,7 +7,8 @@
 # the build over build/bench/libwhatenc.so.1, which compare links, and
 # times the pages' rows in ENCODING (default UTF-8). Prints, per row and
 # direction, the median over RUNS (default 16) of whatenc's ratio to
-# encoding_rs for A and for B. PAGES: comma-separated, e.g. ja.html,ru.html.
+# encoding_rs for A and for B; a row where a build's output is wrong is
+# reported and left out. PAGES: comma-separated, e.g. ja.html,ru.html.
 # Needs make bench to have built build/bench (compare and encoding_rs).
 set -eu
 usage="usage: compare-ab.sh A.so B.so PAGES [RUNS [ENCODING]]"
@@ -39,13 +40,17 @@ while [ $i -lt "$runs" ]; do
 done
 python3 - "$tmp" <<'PY'
 import csv, glob, os, statistics, sys
-ratios = {}
+ratios, wrong = {}, set()
 for path in glob.glob(os.path.join(sys.argv[1], "*.csv")):
     lib = os.path.basename(path).split(".")[0]
     for row in csv.DictReader(l for l in open(path) if not l.startswith("#")):
-        if row["encoding_rs_mbps"] and row["whatenc_ok"] == "ok":
-            key = (row["page"], row["encoding"], row["direction"])
+        key = (row["page"], row["encoding"], row["direction"])
+        if row["whatenc_ok"] != "ok":
+            wrong.add((lib,) + key)
+        elif row["encoding_rs_mbps"]:
             ratios.setdefault((lib, key), []).append(float(row["whatenc_mbps"]) / float(row["encoding_rs_mbps"]))
+for w in sorted(wrong):
+    print("WRONG OUTPUT from %s: %s %s %s (row left out)" % w)
 keys = sorted({k for _, k in ratios})
 print("%-11s %-12s %-9s %8s %8s %6s" % ("page", "encoding", "direction", "A", "B", "B/A"))
 for k in keys:
