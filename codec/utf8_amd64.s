@@ -771,7 +771,8 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // +12%, the median page 0.66x -> 0.76x. The first block starts at p,
 // the others at 64-byte boundaries of the input, the last ends at n; they
 // overlap where they must. Where dst is less than 2 KiB past p modulo 4
-// KiB the pairs go from the end backward (backward512). Returns how many
+// KiB the pairs go from the end backward (backward512), except on Intel
+// cores (utf8Backward). Returns how many
 // leading bytes it sees no error in (n, a multiple of 64 or the end of a
 // block), copied to dst unless dst is nil; past them dst[:n] may hold
 // scratch.

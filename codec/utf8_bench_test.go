@@ -10,10 +10,10 @@ import (
 // BenchmarkUTF8Kernel times the UTF-8 validator alone on 60 KB of each
 // corpus page (the page repeated if shorter; about what make bench's
 // 64 KiB calls give it): validating and copying with the output 0 bytes
-// past the input modulo 4 KiB (where the AVX-512 validator goes backward)
-// and 2112 bytes past (forward), validating only, and Go's copy of the
-// same bytes between the same buffers (memmove, what encoding_rs's UTF-8
-// "encode" comes to). Compare kernels by running their test binaries in
+// past the input modulo 4 KiB (where the AVX-512 validator goes backward,
+// but on Intel cores: utf8Backward) and 2112 bytes past (forward),
+// validating only, and Go's copy of the same bytes between the same
+// buffers (memmove, what encoding_rs's UTF-8 "encode" comes to). Compare kernels by running their test binaries in
 // turns, not one after the other:
 // go test ./codec -run '^$' -bench UTF8Kernel/ja.txt -count 5
 // A loop over one page lets the branch predictor learn the page, which

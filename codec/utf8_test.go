@@ -34,7 +34,8 @@ func checkValidPrefix(t *testing.T, p []byte) {
 	// 4 KiB in turn, which walks through the offsets from p's 64-byte
 	// alignment (the AVX-512 validator aligns its stores to dst) and puts
 	// dst less than 2 KiB past p modulo 4 KiB in every other call (the
-	// AVX-512 validator then goes backward).
+	// AVX-512 validator then goes backward where utf8Backward is set, which
+	// utf8KernelModes sets in one of its runs on any AVX-512 machine).
 	copyCalls++
 	d := copyCalls * 67 % 4096
 	if len(copyArena) < 64+4096+len(p)+64 {
