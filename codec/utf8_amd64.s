@@ -1148,17 +1148,10 @@ backward512:
 	ANDQ $-128, R14
 	ADDQ AX, R14                      // the last pair at a 64-byte boundary
 	LEAQ -128(CX), AX                 // the pair that ends at n
-	MOVQ $-2, R8                      // the first two pairs have plain stores
+	MOVQ $-2, R8                      // the first two pairs have plain stores (backAligned512)
 	CMPQ AX, R14
-	JNE  backTop512
+	JNE  backPair512
 	SUBQ $128, R14
-backTop512:
-	// The pair that ends at n has the check of a text pair, whose stores
-	// stay inside it (the ASCII pairs' aligned stores reach past it).
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	MOVL -3(SI)(AX*1), BX
-	JMP  backText512
 	PCALIGN $64
 backPair512:
 	VMOVDQU64 (SI)(AX*1), Z0
