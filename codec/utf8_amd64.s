@@ -675,7 +675,7 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 #define LOAD_TEXT_PAIR512 \
 	LEAQ 128(AX), DX; \
 	CMPQ DX, CX; \
-	JHI  textEnd512; \
+	JHI  block512; \
 	VMOVDQU64 (SI)(AX*1), Z0; \
 	VMOVDQU64 64(SI)(AX*1), Z15
 
@@ -701,47 +701,20 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	KORTESTQ K2, K3; \
 	JNZ  errors
 
-// COPY_TEXT_PAIR512(copied, plain): COPY_PAIR512 for the loops of the fast
-// and two-byte checks. Where the output is r > 0 bytes past the input's
-// 64-byte alignment, a store of a block straddles two cache lines (the
-// kernel alone: -15-18% at r = 16 or 32 against r = 0); so the pair goes
-// out in two aligned stores at R13+AX (R13 = dst-r), the last r bytes of
-// the block before (Z30) and the first 64-r of the first block, then the
-// rest of it and the first 64-r of the second (VPERMT2B by Z29), and the
-// second block's last r bytes wait in Z30 for the next pair, or for a
-// store of the whole of Z30 where the loop is left (TEXT_FLUSH512). Where
-// r = 0 the code at plain stores the pair and keeps Z30 too.
-#define COPY_TEXT_PAIR512(copied, plain) \
-	TESTQ DI, DI; \
-	JZ   copied; \
-	CMPQ R13, DI; \
-	JEQ  plain; \
-	VMOVDQA64 Z30, Z31; \
-	VPERMT2B  Z0, Z29, Z31; \
-	VMOVDQU64 Z31, (R13)(AX*1); \
-	VMOVDQA64 Z0, Z31; \
-	VPERMT2B  Z15, Z29, Z31; \
-	VMOVDQU64 Z31, 64(R13)(AX*1); \
-	VMOVDQA64 Z15, Z30; \
-	JMP  copied
-
-// PLAIN_PAIR512: COPY_TEXT_PAIR512's stores where the output is at the
-// input's alignment: the pair, and the second block kept in Z30.
-#define PLAIN_PAIR512 \
-	VMOVDQU64 Z0, (DI)(AX*1); \
-	VMOVDQU64 Z15, 64(DI)(AX*1); \
-	VMOVDQA64 Z15, Z30
-
-// TEXT_FLUSH512: where the loops of the fast and two-byte checks are left,
-// stores the block before AX (Z30), whose last bytes may wait for the
-// next pair's aligned store (COPY_TEXT_PAIR512).
-#define TEXT_FLUSH512 \
-	TESTQ DI, DI; \
-	JZ   2(PC); \
-	VMOVDQU64 Z30, -64(DI)(AX*1)
-
 // COPY_PAIR512(copied): copies the pair (Z0, Z15) to dst+AX unless dst is
-// nil, then goes on at copied.
+// nil, then goes on at copied. Where the output is r > 0 bytes past the
+// input's 64-byte alignment both stores straddle two cache lines; the
+// text loops once stored such pairs in two aligned stores instead (the
+// last r bytes of the block before and the first 64-r of the pair, then
+// the rest, put together by VPERMT2B, the pair's last r bytes waiting for
+// the next), which won 15-18% with the kernel alone but costs three
+// port-5 micro-ops a VPERMT2B on Intel cores. Through the C API, with the
+// output 880 bytes past the input (make bench's decoders, r = 48), plain
+// stores won on an Intel Xeon (family 6, model 207): decoder's ratio to
+// encoding_rs, median of 20 runs of bench/compare-ab.sh in turns, ja.html
+// +4.5%, ru.html +7%, th.html +9%, zh_cn.html +3%, de.html and ru.txt
+// +1%, ja.txt -3%. The ASCII loop keeps its aligned stores
+// (asciiAligned512).
 #define COPY_PAIR512(copied) \
 	TESTQ DI, DI; \
 	JZ   copied; \
@@ -867,7 +840,7 @@ firstCopied512:
 firstPair512:
 	// The blocks from here on start at AX (mod 64): r, the output's offset
 	// from their alignment, sets R13 (R13+AX aligned) and the indices of
-	// COPY_TEXT_PAIR512's aligned stores.
+	// the aligned stores of the ASCII loop and the backward loop.
 	MOVQ DI, R13
 	TESTQ DI, DI
 	JZ   fullPair512
@@ -907,7 +880,6 @@ fullNext512:
 	VPCMPUB  $5, Z26, Z16, K1         // not less than F0 (Z16: the pair's greater bytes)
 	KORTESTQ K1, K1
 	JNZ  fullPair512
-	VMOVDQU64 -64(SI)(AX*1), Z30      // the block before, for COPY_TEXT_PAIR512
 fastPair512:
 	TEXT_PAIR512(fastASCII512)
 fastCheck512:
@@ -915,9 +887,7 @@ fastCheck512:
 fastChecked512:
 	TEXT_ERRORS512(fastFlagged512)    // an error, or a byte F0..FF
 	MOVQ BX, R8
-	COPY_TEXT_PAIR512(fastNext512, fastPlain512)
-fastPlain512:
-	PLAIN_PAIR512
+	COPY_PAIR512(fastNext512)
 fastNext512:
 	ADDQ $128, AX
 	DECQ R9
@@ -945,9 +915,7 @@ twoChecked512:
 	TEXT_ERRORS512(twoFlagged512)     // an error, or a byte E0..FF before the pair
 	SHRQ $1, R10
 	MOVQ BX, R8
-	COPY_TEXT_PAIR512(twoNext512, twoPlain512)
-twoPlain512:
-	PLAIN_PAIR512
+	COPY_PAIR512(twoNext512)
 twoNext512:
 	ADDQ $128, AX
 	JMP  twoPair512
@@ -972,14 +940,7 @@ twoNibbles512:
 	JMP  twoChecked512
 fastFlagged512:
 	VPMAXUB  Z0, Z15, Z16             // for fullNext512's test
-	TEXT_FLUSH512
 	JMP  fullCheck512
-textEnd512:
-	TEXT_FLUSH512
-	JMP  block512
-textASCII512:
-	TEXT_FLUSH512
-	JMP  copyPair512
 fastASCII512:
 	// An ASCII pair after text goes to the ASCII loop if the byte before
 	// it is ASCII too: no sequence runs into it (one that ends early in
@@ -987,9 +948,9 @@ fastASCII512:
 	// before to be ASCII, which in markup kept the pair after each run of
 	// text in the loop of the checks: ko.html, vi.html, th.html +7-8%.
 	// Else the pair has the check of the loop it came from.
-	AFTER_TEXT(fastCheck512, textASCII512)
+	AFTER_TEXT(fastCheck512, copyPair512)
 twoASCII512:
-	AFTER_TEXT(twoCheck512, textASCII512)
+	AFTER_TEXT(twoCheck512, copyPair512)
 pairError512:
 	// The first block of the pair may still be clean.
 	KORTESTQ K2, K2
@@ -1038,9 +999,10 @@ ascii512:
 	// Text in a Latin script, or markup: while it stays ASCII, 64 bytes a
 	// step; the first other block goes back to the pairs, with an ASCII
 	// block before it. Where the output is r > 0 bytes past the input's
-	// alignment, each block goes out in one aligned store, as in
-	// COPY_TEXT_PAIR512 (the last r bytes of the block before, from Z30,
-	// and the first 64-r of this one), not two YMM stores of which one
+	// alignment, each block goes out in one aligned store (the last r
+	// bytes of the block before, from Z30, and the first 64-r of this one,
+	// put together by VPERMT2B with the indices in Z29), not two YMM
+	// stores of which one
 	// straddles two lines: on an Intel Xeon, every page through the C API
 	// with r = 48 (bench/streamab-ab.sh, the output 2820 bytes past the
 	// input modulo 4 KiB), en.html and en.txt +15%, de.html, fr.html,
@@ -1052,7 +1014,7 @@ ascii512:
 asciiAligned512:
 	LEAQ 64(AX), DX
 	CMPQ DX, CX
-	JHI  textEnd512                   // TEXT_FLUSH512, then the last block
+	JHI  asciiAlignedLast512
 	VMOVDQU64 (SI)(AX*1), Z0
 	VPMOVB2M Z0, K1
 	KORTESTQ K1, K1
@@ -1063,9 +1025,13 @@ asciiAligned512:
 	VMOVDQA64 Z0, Z30
 	ADDQ $64, AX
 	JMP  asciiAligned512
+asciiAlignedLast512:
+	VMOVDQU64 Z30, -64(DI)(AX*1)      // the bytes that wait, as below
+	JMP  block512
 asciiAlignedEnd512:
-	// Z30 holds the block before, whose last r bytes COPY_TEXT_PAIR512
-	// stores.
+	// The last r bytes of the block before (Z30) wait: its store, which
+	// the pairs' own stores then overlap.
+	VMOVDQU64 Z30, -64(DI)(AX*1)
 	XORQ R8, R8
 	TESTQ R9, R9
 	JG   fastPair512
@@ -1091,7 +1057,6 @@ asciiCopied512:
 	JMP  asciiLoop512
 asciiEnd512:
 	XORQ R8, R8                       // after ASCII, nothing E0..FF before
-	VMOVDQU64 -64(SI)(AX*1), Z30      // the block before, for COPY_TEXT_PAIR512
 	TESTQ R9, R9
 	JG   fastPair512
 	JMP  twoTrial512
@@ -1199,7 +1164,7 @@ backFirst512:
 	JMP  backPlain512
 backAligned512:
 	// An ASCII pair where the output is r > 0 bytes past the input's
-	// alignment: two aligned stores (COPY_TEXT_PAIR512's, downward), the
+	// alignment: two aligned stores (the ASCII loop's, downward), the
 	// line that ends with the first 64-r bytes of the pair above (Z30),
 	// and the one inside the pair; this pair's first 64-r bytes wait in
 	// Z30 (R8 = 1). Stores that straddle two lines cost ASCII pairs about

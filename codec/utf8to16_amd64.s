@@ -324,7 +324,7 @@ done:
 // the next step) and none is of four bytes (the step stops before it, and
 // the call stops at it: the Go code converts it).
 
-// The byte positions 0..63 (also read by utf8_amd64.s's COPY_TEXT_PAIR512:
+// The byte positions 0..63 (also read by utf8_amd64.s's aligned stores:
 // a symbol of the package, not of this file).
 DATA ·utf8Positions+0(SB)/8, $0x0706050403020100
 DATA ·utf8Positions+8(SB)/8, $0x0f0e0d0c0b0a0908
