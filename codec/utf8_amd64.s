@@ -558,10 +558,12 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // FULL_CHECK_PAIR512, FAST_CHECK_PAIR512, TWO_CHECK_PAIR512: the full, fast
 // and two-byte checks of the pair at p+AX (Z0, Z15), with the loads of the
 // bytes before each of its bytes that each needs: the full check leaves
-// its results in Z2 and Z18, the others their masks in K2 and K3. Where
-// utf8NibbleChecks is set (Intel cores) the fast and two-byte checks go
-// to nibbles after the loads, for FAST_NIBBLES_PAIR512 or
-// TWO_NIBBLES_PAIR512, which leave their mask in K2 and zero in K3.
+// its results in Z2 and Z18, the others the mask of the pair's errors in
+// K2. Where utf8NibbleChecks is set (Intel cores) the fast and two-byte
+// checks are FAST_NIBBLES_PAIR512 and TWO_NIBBLES_PAIR512, in line; else
+// they go to tables after the loads, for FAST_TABLES_PAIR512 or
+// TWO_TABLES_PAIR512, whose code goes back after the check. In line, the
+// Intel cores' checks run without two taken jumps a pair.
 #define FULL_CHECK_PAIR512 \
 	VMOVDQU64 -1(SI)(AX*1), Z1; \
 	VMOVDQU64 -2(SI)(AX*1), Z2; \
@@ -572,23 +574,33 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	UTF8_CHECK512(Z0, Z1, Z2, Z3); \
 	UTF8_CHECK512(Z15, Z17, Z18, Z19)
 
-#define FAST_CHECK_PAIR512(nibbles) \
+#define FAST_CHECK_PAIR512(tables) \
 	VMOVDQU64 -1(SI)(AX*1), Z1; \
 	VMOVDQU64 -2(SI)(AX*1), Z2; \
 	VMOVDQU64 63(SI)(AX*1), Z17; \
 	VMOVDQU64 62(SI)(AX*1), Z18; \
 	CMPB ·utf8NibbleChecks(SB), $0; \
-	JNE  nibbles; \
-	UTF8_FAST512(Z0, Z1, Z2, Z6, K2); \
-	UTF8_FAST512(Z15, Z17, Z18, Z7, K3)
+	JEQ  tables; \
+	FAST_NIBBLES_PAIR512
 
-#define TWO_CHECK_PAIR512(nibbles) \
+#define TWO_CHECK_PAIR512(tables) \
 	VMOVDQU64 -1(SI)(AX*1), Z1; \
 	VMOVDQU64 63(SI)(AX*1), Z17; \
 	CMPB ·utf8NibbleChecks(SB), $0; \
-	JNE  nibbles; \
+	JEQ  tables; \
+	TWO_NIBBLES_PAIR512
+
+// FAST_TABLES_PAIR512 and TWO_TABLES_PAIR512: the fast and two-byte
+// checks of the pair with 128-entry tables (Zen 4), their mask in K2.
+#define FAST_TABLES_PAIR512 \
+	UTF8_FAST512(Z0, Z1, Z2, Z6, K2); \
+	UTF8_FAST512(Z15, Z17, Z18, Z7, K3); \
+	KORQ K3, K2, K2
+
+#define TWO_TABLES_PAIR512 \
 	UTF8_TWO512(Z0, Z1, Z6, K2); \
-	UTF8_TWO512(Z15, Z17, Z7, K3)
+	UTF8_TWO512(Z15, Z17, Z7, K3); \
+	KORQ K3, K2, K2
 
 // UTF8_FAST_NIBBLES512(cur, prev1, prev2, tmp): UTF8_CHECK512 without the
 // byte three back and with the table of Z8, after which F0..FF is always
@@ -622,12 +634,10 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	NIBBLES_MASK512(Z4, Z5)
 
 // NIBBLES_MASK512(first, second): the mask of the bytes where either
-// block's check (first is consumed) is non-zero in K2, and zero in K3,
-// as TEXT_ERRORS512 and the backward loop's tests take them.
+// block's check (first is consumed) is non-zero in K2.
 #define NIBBLES_MASK512(first, second) \
 	VPORQ      second, first, first; \
-	VPTESTMB   first, first, K2; \
-	KXORQ      K3, K3, K3
+	VPTESTMB   first, first, K2
 
 // PAIR512(ascii): loads the pair of blocks at p+AX into Z0 and Z15, their
 // greater bytes into Z16, their non-ASCII mask into BX, and jumps to ascii
@@ -695,10 +705,10 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	ORQ  R8, DX; \
 	JZ   ascii
 
-// TEXT_ERRORS512(errors): jumps to errors if K2 or K3, from UTF8_FAST512
-// or UTF8_TWO512 of the pair's blocks, has a bit set.
+// TEXT_ERRORS512(errors): jumps to errors if K2, the mask of the pair's
+// errors from the fast or two-byte check, has a bit set.
 #define TEXT_ERRORS512(errors) \
-	KORTESTQ K2, K3; \
+	KORTESTQ K2, K2; \
 	JNZ  errors
 
 // COPY_PAIR512(copied): copies the pair (Z0, Z15) to dst+AX unless dst is
@@ -720,6 +730,45 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	JZ   copied; \
 	VMOVDQU64 Z0, (DI)(AX*1); \
 	VMOVDQU64 Z15, 64(DI)(AX*1)
+
+// FAST_STEP512(check, tables, checked, next) and TWO_STEP512(...): a pair
+// of the loops of the fast and two-byte checks, with labels of its own:
+// the check after the ASCII test (check), Zen 4's tables (tables, whose
+// code goes back to checked), and the code after the pair's stores
+// (next). FAST_STEP512 leaves the flags of R9's decrement (pairs left for
+// the fast check). The loops take four and two pairs a turn, where the
+// checks are in line (Intel cores): a turn then has one taken jump, and
+// the Xeon (family 6, model 207) ran the kernel through the C API faster
+// with it: bench/compare-ab.sh, 20 runs in turns against one pair a turn
+// with the checks out of line, the decoders' ratio to encoding_rs ja.txt
+// +19%, th.html +21%, ko.html +9%, el.txt +9%, ru.txt +9%, ru.html +7.5%,
+// de.html +7%, ja.html +6%, zh_cn.html +5%, en.html +2%, en.txt -2%. The
+// checks in line alone had measured -7% to +2% (and no gain again this
+// time); four pairs a turn in the two-byte loop too: fr.html -8%, ru.txt
+// -3.5%, el.txt -1.5% against two.
+#define FAST_STEP512(check, tables, checked, next) \
+	TEXT_PAIR512(fastASCII512); \
+check: \
+	FAST_CHECK_PAIR512(tables); \
+checked: \
+	TEXT_ERRORS512(fastFlagged512); \
+	MOVQ BX, R8; \
+	COPY_PAIR512(next); \
+next: \
+	ADDQ $128, AX; \
+	DECQ R9
+
+#define TWO_STEP512(check, tables, checked, next) \
+	TEXT_PAIR512(twoASCII512); \
+check: \
+	TWO_CHECK_PAIR512(tables); \
+checked: \
+	TEXT_ERRORS512(twoFlagged512); \
+	SHRQ $1, R10; \
+	MOVQ BX, R8; \
+	COPY_PAIR512(next); \
+next: \
+	ADDQ $128, AX
 
 // func utf8ValidBlocksAVX512(dst, p *byte, n int) int
 // utf8ValidBlocksAVX2 with AVX-512 (F, BW, VBMI): 64-byte blocks, taken
@@ -881,16 +930,15 @@ fullNext512:
 	KORTESTQ K1, K1
 	JNZ  fullPair512
 fastPair512:
-	TEXT_PAIR512(fastASCII512)
-fastCheck512:
-	FAST_CHECK_PAIR512(fastNibbles512)
-fastChecked512:
-	TEXT_ERRORS512(fastFlagged512)    // an error, or a byte F0..FF
-	MOVQ BX, R8
-	COPY_PAIR512(fastNext512)
-fastNext512:
-	ADDQ $128, AX
-	DECQ R9
+	// Four pairs a turn of the loop (FAST_STEP512), two in the two-byte
+	// check's (TWO_STEP512).
+	FAST_STEP512(fastCheck512, fastTables512, fastChecked512, fastNext512)
+	JL   tryTwo512
+	FAST_STEP512(fastCheckB512, fastTablesB512, fastCheckedB512, fastNextB512)
+	JL   tryTwo512
+	FAST_STEP512(fastCheckC512, fastTablesC512, fastCheckedC512, fastNextC512)
+	JL   tryTwo512
+	FAST_STEP512(fastCheckD512, fastTablesD512, fastCheckedD512, fastNextD512)
 	JGE  fastPair512
 tryTwo512:
 	// The two-byte check does not look two bytes back: not after a byte
@@ -908,16 +956,8 @@ twoTrial512:
 	JNZ  twoFlagged512
 	JMP  twoCheck512
 twoPair512:
-	TEXT_PAIR512(twoASCII512)
-twoCheck512:
-	TWO_CHECK_PAIR512(twoNibbles512)
-twoChecked512:
-	TEXT_ERRORS512(twoFlagged512)     // an error, or a byte E0..FF before the pair
-	SHRQ $1, R10
-	MOVQ BX, R8
-	COPY_PAIR512(twoNext512)
-twoNext512:
-	ADDQ $128, AX
+	TWO_STEP512(twoCheck512, twoTables512, twoChecked512, twoNext512)
+	TWO_STEP512(twoCheckB512, twoTablesB512, twoCheckedB512, twoNextB512)
 	JMP  twoPair512
 twoFlagged512:
 	// The pair has the fast check, and so do the next R10 pairs. R10
@@ -932,12 +972,24 @@ twoFlagged512:
 	CMPQ R10, DX
 	CMOVQGT DX, R10
 	JMP  fastCheck512
-fastNibbles512:
-	FAST_NIBBLES_PAIR512
+fastTables512:
+	FAST_TABLES_PAIR512
 	JMP  fastChecked512
-twoNibbles512:
-	TWO_NIBBLES_PAIR512
+fastTablesB512:
+	FAST_TABLES_PAIR512
+	JMP  fastCheckedB512
+fastTablesC512:
+	FAST_TABLES_PAIR512
+	JMP  fastCheckedC512
+fastTablesD512:
+	FAST_TABLES_PAIR512
+	JMP  fastCheckedD512
+twoTables512:
+	TWO_TABLES_PAIR512
 	JMP  twoChecked512
+twoTablesB512:
+	TWO_TABLES_PAIR512
+	JMP  twoCheckedB512
 fastFlagged512:
 	VPMAXUB  Z0, Z15, Z16             // for fullNext512's test
 	JMP  fullCheck512
@@ -1210,9 +1262,9 @@ backText512:
 	ANDL $0xE000, DX
 	CMPL DX, $0xE000
 	JEQ  backFast512                  // E0..FF two before: the two-byte check would not see its third byte
-	TWO_CHECK_PAIR512(backTwoNibbles512)
+	TWO_CHECK_PAIR512(backTwoTables512)
 backTwoChecked512:
-	KORTESTQ K2, K3
+	KORTESTQ K2, K2
 	JNZ  backTwoFlagged512
 	SHRQ $1, R10
 	JMP  backTextStore512
@@ -1225,9 +1277,9 @@ backTwoFlagged512:
 	CMPQ R10, DX
 	CMOVQGT DX, R10
 backFast512:
-	FAST_CHECK_PAIR512(backFastNibbles512)
+	FAST_CHECK_PAIR512(backFastTables512)
 backFastChecked512:
-	KORTESTQ K2, K3
+	KORTESTQ K2, K2
 	JZ   backTextStore512
 backFull512:
 	FULL_CHECK_PAIR512
@@ -1241,10 +1293,10 @@ backFull512:
 	XORQ R10, R10
 	JMP  fullPair512
 	PCALIGN $64
-backTwoNibbles512:
-	TWO_NIBBLES_PAIR512
+backTwoTables512:
+	TWO_TABLES_PAIR512
 	JMP  backTwoChecked512
 	PCALIGN $64
-backFastNibbles512:
-	FAST_NIBBLES_PAIR512
+backFastTables512:
+	FAST_TABLES_PAIR512
 	JMP  backFastChecked512
