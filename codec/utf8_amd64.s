@@ -1054,11 +1054,11 @@ ascii512:
 	// alignment, each block goes out in one aligned store (the last r
 	// bytes of the block before, from Z30, and the first 64-r of this one,
 	// put together by VPERMT2B with the indices in Z29), not two YMM
-	// stores of which one
-	// straddles two lines: on an Intel Xeon, every page through the C API
-	// with r = 48 (bench/streamab-ab.sh, the output 2820 bytes past the
-	// input modulo 4 KiB), en.html and en.txt +15%, de.html, fr.html,
-	// th.html, zh_cn.html +4-6%, the other pages within 1%.
+	// stores of which one straddles two lines: on an Intel Xeon, every
+	// page through the C API with r = 48 (bench/streamab-ab.sh, the output
+	// 2820 bytes past the input modulo 4 KiB), en.html and en.txt +15%,
+	// de.html, fr.html, th.html, zh_cn.html +4-6%, the other pages within
+	// 1%.
 	TESTQ DI, DI
 	JZ   asciiLoop512
 	CMPQ R13, DI
