@@ -575,20 +575,45 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	UTF8_CHECK512(Z15, Z17, Z18, Z19)
 
 #define FAST_CHECK_PAIR512(tables) \
-	VMOVDQU64 -1(SI)(AX*1), Z1; \
-	VMOVDQU64 -2(SI)(AX*1), Z2; \
-	VMOVDQU64 63(SI)(AX*1), Z17; \
-	VMOVDQU64 62(SI)(AX*1), Z18; \
+	FAST_LOADS512; \
 	CMPB ·utf8NibbleChecks(SB), $0; \
 	JEQ  tables; \
 	FAST_NIBBLES_PAIR512
 
 #define TWO_CHECK_PAIR512(tables) \
-	VMOVDQU64 -1(SI)(AX*1), Z1; \
-	VMOVDQU64 63(SI)(AX*1), Z17; \
+	TWO_LOADS512; \
 	CMPB ·utf8NibbleChecks(SB), $0; \
 	JEQ  tables; \
 	TWO_NIBBLES_PAIR512
+
+// BACK_FAST_CHECK_PAIR512(nibbles) and BACK_TWO_CHECK_PAIR512(nibbles):
+// the same checks the other way round, Zen 4's tables in line and the
+// nibble checks at nibbles, for the backward loop, which Zen 4 runs
+// (Intel cores go forward: utf8Backward).
+#define BACK_FAST_CHECK_PAIR512(nibbles) \
+	FAST_LOADS512; \
+	CMPB ·utf8NibbleChecks(SB), $0; \
+	JNE  nibbles; \
+	FAST_TABLES_PAIR512
+
+#define BACK_TWO_CHECK_PAIR512(nibbles) \
+	TWO_LOADS512; \
+	CMPB ·utf8NibbleChecks(SB), $0; \
+	JNE  nibbles; \
+	TWO_TABLES_PAIR512
+
+// FAST_LOADS512 and TWO_LOADS512: the bytes before each byte of the pair
+// that the fast check (one and two before) and the two-byte check (one
+// before) need.
+#define FAST_LOADS512 \
+	VMOVDQU64 -1(SI)(AX*1), Z1; \
+	VMOVDQU64 -2(SI)(AX*1), Z2; \
+	VMOVDQU64 63(SI)(AX*1), Z17; \
+	VMOVDQU64 62(SI)(AX*1), Z18
+
+#define TWO_LOADS512 \
+	VMOVDQU64 -1(SI)(AX*1), Z1; \
+	VMOVDQU64 63(SI)(AX*1), Z17
 
 // FAST_TABLES_PAIR512 and TWO_TABLES_PAIR512: the fast and two-byte
 // checks of the pair with 128-entry tables (Zen 4), their mask in K2.
@@ -1262,7 +1287,7 @@ backText512:
 	ANDL $0xE000, DX
 	CMPL DX, $0xE000
 	JEQ  backFast512                  // E0..FF two before: the two-byte check would not see its third byte
-	TWO_CHECK_PAIR512(backTwoTables512)
+	BACK_TWO_CHECK_PAIR512(backTwoNibbles512)
 backTwoChecked512:
 	KORTESTQ K2, K2
 	JNZ  backTwoFlagged512
@@ -1277,7 +1302,7 @@ backTwoFlagged512:
 	CMPQ R10, DX
 	CMOVQGT DX, R10
 backFast512:
-	FAST_CHECK_PAIR512(backFastTables512)
+	BACK_FAST_CHECK_PAIR512(backFastNibbles512)
 backFastChecked512:
 	KORTESTQ K2, K2
 	JZ   backTextStore512
@@ -1293,10 +1318,10 @@ backFull512:
 	XORQ R10, R10
 	JMP  fullPair512
 	PCALIGN $64
-backTwoTables512:
-	TWO_TABLES_PAIR512
+backTwoNibbles512:
+	TWO_NIBBLES_PAIR512
 	JMP  backTwoChecked512
 	PCALIGN $64
-backFastTables512:
-	FAST_TABLES_PAIR512
+backFastNibbles512:
+	FAST_NIBBLES_PAIR512
 	JMP  backFastChecked512
