@@ -575,32 +575,29 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	UTF8_CHECK512(Z15, Z17, Z18, Z19)
 
 #define FAST_CHECK_PAIR512(tables) \
-	FAST_LOADS512; \
-	CMPB ·utf8NibbleChecks(SB), $0; \
-	JEQ  tables; \
-	FAST_NIBBLES_PAIR512
+	CHECK_PAIR512(FAST_LOADS512, JEQ, tables, FAST_NIBBLES_PAIR512)
 
 #define TWO_CHECK_PAIR512(tables) \
-	TWO_LOADS512; \
-	CMPB ·utf8NibbleChecks(SB), $0; \
-	JEQ  tables; \
-	TWO_NIBBLES_PAIR512
+	CHECK_PAIR512(TWO_LOADS512, JEQ, tables, TWO_NIBBLES_PAIR512)
 
 // BACK_FAST_CHECK_PAIR512(nibbles) and BACK_TWO_CHECK_PAIR512(nibbles):
 // the same checks the other way round, Zen 4's tables in line and the
 // nibble checks at nibbles, for the backward loop, which Zen 4 runs
 // (Intel cores go forward: utf8Backward).
 #define BACK_FAST_CHECK_PAIR512(nibbles) \
-	FAST_LOADS512; \
-	CMPB ·utf8NibbleChecks(SB), $0; \
-	JNE  nibbles; \
-	FAST_TABLES_PAIR512
+	CHECK_PAIR512(FAST_LOADS512, JNE, nibbles, FAST_TABLES_PAIR512)
 
 #define BACK_TWO_CHECK_PAIR512(nibbles) \
-	TWO_LOADS512; \
+	CHECK_PAIR512(TWO_LOADS512, JNE, nibbles, TWO_TABLES_PAIR512)
+
+// CHECK_PAIR512(loads, jump, away, inline): the loads, then the check in
+// line, or a jump (JEQ: to the tables where utf8NibbleChecks is not set;
+// JNE: to the nibbles where it is) to the other check at away.
+#define CHECK_PAIR512(loads, jump, away, inline) \
+	loads; \
 	CMPB ·utf8NibbleChecks(SB), $0; \
-	JNE  nibbles; \
-	TWO_TABLES_PAIR512
+	jump away; \
+	inline
 
 // FAST_LOADS512 and TWO_LOADS512: the bytes before each byte of the pair
 // that the fast check (one and two before) and the two-byte check (one
