@@ -245,13 +245,14 @@ func iso2022JPPairs(src []byte, i int, s *sink) int {
 		t := jis0208Index.utf16Table()
 		dst := s.u
 		if fastStores {
-			// Two pairs a step (jis0208PointerPair).
+			// Two pairs a step (jis0208Bytes on four bytes).
 			sp := unsafe.Pointer(unsafe.SliceData(src))
 			for i+4 <= len(src) && len(dst)-n >= 2 {
-				p, p1, ok := jis0208PointerPair(*(*uint32)(unsafe.Add(sp, i)))
-				if !ok {
+				x := *(*uint32)(unsafe.Add(sp, i))
+				if !jis0208Bytes(x) {
 					break
 				}
+				p, p1 := jis0208Pointer(uint64(x)), jis0208Pointer(uint64(x>>16))
 				u, u1 := t[p], t[p1]
 				if u == 0 || u1 == 0 {
 					break
@@ -280,10 +281,10 @@ func iso2022JPPairs(src []byte, i int, s *sink) int {
 	t := jis0208Index.utf8Table()
 	dst := s.b
 	if fastStores {
-		// Two pairs a step (jis0208PointerPair), two entries stored four
-		// bytes each. ja.txt and ja.html ISO-2022-JP to UTF-8, old and new
-		// test binaries in turns, five rounds: 908 -> 1029 and 1756 -> 1940
-		// MB/s (medians).
+		// Two pairs a step (jis0208Bytes on four bytes), two entries
+		// stored four bytes each. ja.txt and ja.html ISO-2022-JP to UTF-8,
+		// old and new test binaries in turns, five rounds: 908 -> 1029 and
+		// 1756 -> 1940 MB/s (medians).
 		sp, dp := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(dst))
 		if len(t) >= 94*94 {
 			// Four pairs a step while the run goes on (half of ja.txt's
@@ -293,7 +294,7 @@ func iso2022JPPairs(src []byte, i int, s *sink) int {
 			tp := unsafe.Pointer(unsafe.SliceData(t))
 			for i+8 <= len(src) && len(dst)-n >= 4*MinUTF8Output {
 				x := *(*uint64)(unsafe.Add(sp, i))
-				if (^(x+0x5F5F5F5F5F5F5F5F)|(x+0x0101010101010101))&0x8080808080808080 != 0 {
+				if !jis0208Bytes(x) {
 					break
 				}
 				v := *(*uint32)(unsafe.Add(tp, 4*jis0208Pointer(x)))
@@ -315,10 +316,11 @@ func iso2022JPPairs(src []byte, i int, s *sink) int {
 			}
 		}
 		for i+4 <= len(src) && len(dst)-n >= 2*MinUTF8Output {
-			p, p1, ok := jis0208PointerPair(*(*uint32)(unsafe.Add(sp, i)))
-			if !ok {
+			x := *(*uint32)(unsafe.Add(sp, i))
+			if !jis0208Bytes(x) {
 				break
 			}
+			p, p1 := jis0208Pointer(uint64(x)), jis0208Pointer(uint64(x>>16))
 			v, v1 := t[p], t[p1]
 			if v == 0 || v1 == 0 {
 				break
@@ -352,16 +354,13 @@ func iso2022JPPairs(src []byte, i int, s *sink) int {
 	return i
 }
 
-// jis0208PointerPair returns the pointers of the two pairs in x, four bytes
-// of input loaded at once (the first lowest), or false if a byte is not
-// 0x21 to 0x7E: the bytes to which adding 0x5F sets bit 7 and adding 1
-// does not (a carry out of a byte outside that range reaches only the
-// bytes after it, so the first such byte is always seen).
-func jis0208PointerPair(x uint32) (p, p1 int, ok bool) {
-	if (^(x+0x5F5F5F5F)|(x+0x01010101))&0x80808080 != 0 {
-		return 0, 0, false
-	}
-	return int(x&0xFF-0x21)*94 + int(x>>8&0xFF-0x21), int(x>>16&0xFF-0x21)*94 + int(x>>24-0x21), true
+// jis0208Bytes reports whether every byte of x is 0x21 to 0x7E: the bytes
+// to which adding 0x5F sets bit 7 and adding 1 does not (a carry out of a
+// byte outside that range reaches only the bytes after it, so the first
+// such byte is always seen).
+func jis0208Bytes[T uint32 | uint64](x T) bool {
+	ones := ^T(0) / 0xFF // 0x01 in each byte
+	return (^(x+0x5F*ones)|(x+ones))&(0x80*ones) == 0
 }
 
 // jis0208Pointer returns the pointer of the pair in x's two lowest bytes
