@@ -697,19 +697,15 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // without it, on an Intel Xeon, the decoder's ratio to encoding_rs rose
 // 1.43 -> 1.76 on ru.html, 1.34 -> 1.56 on th.html, 1.72 -> 1.75 on
 // ja.html (median of 20 runs of compare -s on those rows, the builds in
-// turns); ko.txt 2.02 -> 1.93, ja.txt 2.10 -> 2.08.
+// turns); ko.txt 2.02 -> 1.93, ja.txt 2.10 -> 2.08. Fewer than 128 bytes
+// left: to block512, whatever the loop.
 #define TEXT_PAIR512(ascii) \
-	LOAD_TEXT_PAIR512; \
-	ASCII_PAIR512(ascii)
-
-// LOAD_TEXT_PAIR512: the loads of TEXT_PAIR512 (and its way out of the
-// loops of the fast and two-byte checks).
-#define LOAD_TEXT_PAIR512 \
 	LEAQ 128(AX), DX; \
 	CMPQ DX, CX; \
 	JHI  block512; \
 	VMOVDQU64 (SI)(AX*1), Z0; \
-	VMOVDQU64 64(SI)(AX*1), Z15
+	VMOVDQU64 64(SI)(AX*1), Z15; \
+	ASCII_PAIR512(ascii)
 
 // ASCII_PAIR512(ascii): jumps to ascii if the pair in Z0 and Z15 is ASCII
 // and so was the pair before (R8, its non-ASCII mask; the pair's own in
