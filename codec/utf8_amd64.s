@@ -703,9 +703,13 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	LEAQ 128(AX), DX; \
 	CMPQ DX, CX; \
 	JHI  block512; \
-	VMOVDQU64 (SI)(AX*1), Z0; \
-	VMOVDQU64 64(SI)(AX*1), Z15; \
+	TEXT_LOADS512; \
 	ASCII_PAIR512(ascii)
+
+// TEXT_LOADS512: the pair at p+AX into Z0 and Z15.
+#define TEXT_LOADS512 \
+	VMOVDQU64 (SI)(AX*1), Z0; \
+	VMOVDQU64 64(SI)(AX*1), Z15
 
 // ASCII_PAIR512(ascii): jumps to ascii if the pair in Z0 and Z15 is ASCII
 // and so was the pair before (R8, its non-ASCII mask; the pair's own in
@@ -722,6 +726,31 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	MOVQ BX, DX; \
 	ORQ  R8, DX; \
 	JZ   ascii
+
+// ASCII_EVERY2_PAIR512(ascii) and UNTESTED_PAIR512(ascii): the pairs of
+// the Intel cores' unrolled loops (fastPair512), which test every other
+// pair for ASCII, without a test of the bounds (the loop's turn has one).
+// A tested pair jumps to ascii if it and the pair before are ASCII: Z16
+// holds the greater bytes of the pair before, ORed with the pair's own
+// (BX, their non-ASCII mask, covers both pairs, and so R8 after it: more
+// than the pair's own, which only keeps more pairs from the copy without
+// a check). A pair in between has no test, but its greater bytes go to
+// Z16 for the next test, and BX to non-zero (R12), as if it had text.
+// The unrolled loop then has five instructions fewer for every two pairs;
+// an ASCII run that starts at an untested pair goes to the ASCII loop a
+// pair later.
+#define ASCII_EVERY2_PAIR512(ascii) \
+	TEXT_LOADS512; \
+	VPTERNLOGD $0xFE, Z15, Z0, Z16; \
+	VPMOVB2M Z16, K1; \
+	KMOVQ K1, BX; \
+	TESTQ BX, BX; \
+	JZ   ascii
+
+#define UNTESTED_PAIR512(ascii) \
+	TEXT_LOADS512; \
+	VPMAXUB  Z0, Z15, Z16; \
+	MOVQ R12, BX
 
 // TEXT_ERRORS512(errors): jumps to errors if K2, the mask of the pair's
 // errors from the fast or two-byte check, has a bit set.
@@ -749,26 +778,30 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	VMOVDQU64 Z0, (DI)(AX*1); \
 	VMOVDQU64 Z15, 64(DI)(AX*1)
 
-// FAST_STEP512(check, tables, checked, next) and TWO_STEP512(...): a pair
-// of the loops of the fast and two-byte checks, with labels of its own:
-// the check after the ASCII test (check), Zen 4's tables (tables, whose
-// code goes back to checked), and the code after the pair's stores
-// (next). FAST_STEP512 leaves the flags of R9's decrement (pairs left for
-// the fast check). The loops take four and two pairs a turn, where the
-// checks are in line (Intel cores): a turn then has one taken jump, and
-// the Xeon (family 6, model 207) ran the kernel through the C API faster
-// with it: bench/compare-ab.sh, 20 runs in turns against one pair a turn
-// with the checks out of line, the decoders' ratio to encoding_rs ja.txt
-// +19%, th.html +21%, ko.html +9%, el.txt +9%, ru.txt +9%, ru.html +7.5%,
-// de.html +7%, ja.html +6%, zh_cn.html +5%, en.html +2%, en.txt -2%. The
-// checks in line alone had measured -7% to +2% (and no gain again this
-// time); four pairs a turn in the two-byte loop too: fr.html -8%, ru.txt
-// -3.5%, el.txt -1.5% against two.
-#define FAST_STEP512(check, tables, checked, next) \
-	TEXT_PAIR512(fastASCII512); \
-check: \
-	FAST_CHECK_PAIR512(tables); \
-checked: \
+// FAST_STEP512(pair, check, next): a pair of the loops of the fast check:
+// its loads and ASCII test (pair: TEXT_PAIR512, or the Intel loop's
+// macros above), its check (FAST_INTEL512 or FAST_ZEN512), and the rest
+// (FAST_STEP_END512: the error test, the stores, the step), next
+// labelling the code after the stores; it leaves the flags of R9's
+// decrement (pairs left for the fast check). TWO_STEP512(check, tables,
+// checked, next): a pair of the two-byte check's loop, with labels of its
+// own: the check after the ASCII test (check), Zen 4's tables (tables,
+// whose code goes back to checked), and the code after the stores (next).
+// On Intel cores the loops take four and two pairs a turn, the checks in
+// line: a turn then has one taken jump, and the Xeon (family 6, model
+// 207) ran the kernel through the C API faster with it: bench/compare-ab.sh,
+// 20 runs in turns against one pair a turn with the checks out of line,
+// the decoders' ratio to encoding_rs ja.txt +19%, th.html +21%, ko.html
+// +9%, el.txt +9%, ru.txt +9%, ru.html +7.5%, de.html +7%, ja.html +6%,
+// zh_cn.html +5%, en.html +2%, en.txt -2%. The checks in line alone had
+// measured -7% to +2%; four pairs a turn in the two-byte loop too: fr.html
+// -8%, ru.txt -3.5%, el.txt -1.5% against two.
+#define FAST_STEP512(pair, check, next) \
+	pair(fastASCII512); \
+	check; \
+	FAST_STEP_END512(next)
+
+#define FAST_STEP_END512(next) \
 	TEXT_ERRORS512(fastFlagged512); \
 	MOVQ BX, R8; \
 	COPY_PAIR512(next); \
@@ -787,6 +820,11 @@ checked: \
 	COPY_PAIR512(next); \
 next: \
 	ADDQ $128, AX
+
+// FAST_INTEL512 and FAST_ZEN512: the fast check of a step, with the loads
+// it needs, for the loop of each kind of core.
+#define FAST_INTEL512 FAST_LOADS512; FAST_NIBBLES_PAIR512
+#define FAST_ZEN512 FAST_LOADS512; FAST_TABLES_PAIR512
 
 // func utf8ValidBlocksAVX512(dst, p *byte, n int) int
 // utf8ValidBlocksAVX2 with AVX-512 (F, BW, VBMI): 64-byte blocks, taken
@@ -948,15 +986,42 @@ fullNext512:
 	KORTESTQ K1, K1
 	JNZ  fullPair512
 fastPair512:
-	// Four pairs a turn of the loop (FAST_STEP512), two in the two-byte
-	// check's (TWO_STEP512).
-	FAST_STEP512(fastCheck512, fastTables512, fastChecked512, fastNext512)
+	// Intel cores: four pairs a turn while 512 bytes are left, one test
+	// of the bounds and of the core a turn, the ASCII test on every other
+	// pair; else one pair a turn (fastOne512). Zen 4: one pair a turn, its
+	// tables in line (fastZen512). The Xeon, bench/compare-ab.sh against
+	// those tests on every pair, decoder to UTF-8's ratio to encoding_rs
+	// (runs in turns): ja.html +8.5%, +6% and +4% (24, 20 and 32 runs),
+	// ja.txt +14%, +10% and +5%, ru.txt +7% and +4%; geometric mean over
+	// 12 pages +3.6% (20 runs), to UTF-16 -1.2% (ja.txt -7% to +7%, de.html
+	// -6%), the UTF-8 copy +0.2%. The same in the two-byte loop as well
+	// (two pairs a turn): +1.6% and +2.4%.
+	CMPB ·utf8NibbleChecks(SB), $0
+	JEQ  fastZen512
+	LEAQ 512(AX), DX
+	CMPQ DX, CX
+	JHI  fastOne512
+	FAST_STEP512(ASCII_EVERY2_PAIR512, FAST_INTEL512, fastNextA512)
 	JL   tryTwo512
-	FAST_STEP512(fastCheckB512, fastTablesB512, fastCheckedB512, fastNextB512)
+	FAST_STEP512(UNTESTED_PAIR512, FAST_INTEL512, fastNextB512)
 	JL   tryTwo512
-	FAST_STEP512(fastCheckC512, fastTablesC512, fastCheckedC512, fastNextC512)
+	FAST_STEP512(ASCII_EVERY2_PAIR512, FAST_INTEL512, fastNextC512)
 	JL   tryTwo512
-	FAST_STEP512(fastCheckD512, fastTablesD512, fastCheckedD512, fastNextD512)
+	FAST_STEP512(UNTESTED_PAIR512, FAST_INTEL512, fastNextD512)
+	JGE  fastPair512
+	JMP  tryTwo512
+fastZen512:
+	FAST_STEP512(TEXT_PAIR512, FAST_ZEN512, fastNextZen512)
+	JGE  fastZen512
+	JMP  tryTwo512
+fastOne512:
+	// One pair with its own test of the bounds, for either core; the
+	// other loops come into the fast check here too (fastCheck512).
+	TEXT_PAIR512(fastASCII512)
+fastCheck512:
+	FAST_CHECK_PAIR512(fastTables512)
+fastChecked512:
+	FAST_STEP_END512(fastNext512)
 	JGE  fastPair512
 tryTwo512:
 	// The two-byte check does not look two bytes back: not after a byte
@@ -993,15 +1058,6 @@ twoFlagged512:
 fastTables512:
 	FAST_TABLES_PAIR512
 	JMP  fastChecked512
-fastTablesB512:
-	FAST_TABLES_PAIR512
-	JMP  fastCheckedB512
-fastTablesC512:
-	FAST_TABLES_PAIR512
-	JMP  fastCheckedC512
-fastTablesD512:
-	FAST_TABLES_PAIR512
-	JMP  fastCheckedD512
 twoTables512:
 	TWO_TABLES_PAIR512
 	JMP  twoChecked512
