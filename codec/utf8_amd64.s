@@ -995,7 +995,8 @@ fastPair512:
 	// ja.txt +14%, +10% and +5%, ru.txt +7% and +4%; geometric mean over
 	// 12 pages +3.6% (20 runs), to UTF-16 -1.2% (ja.txt -7% to +7%, de.html
 	// -6%), the UTF-8 copy +0.2%. The same in the two-byte loop as well
-	// (two pairs a turn): +1.6% and +2.4%.
+	// (two pairs a turn) did no better: geometric means +1.6% to UTF-8,
+	// +2.4% to UTF-16.
 	CMPB ·utf8NibbleChecks(SB), $0
 	JEQ  fastZen512
 	LEAQ 512(AX), DX
@@ -1015,8 +1016,9 @@ fastZen512:
 	JGE  fastZen512
 	JMP  tryTwo512
 fastOne512:
-	// One pair with its own test of the bounds, for either core; the
-	// other loops come into the fast check here too (fastCheck512).
+	// One pair with its own test of the bounds: Intel cores' last pairs,
+	// and (at fastCheck512) a pair that another loop sends to the fast
+	// check, on either core.
 	TEXT_PAIR512(fastASCII512)
 fastCheck512:
 	FAST_CHECK_PAIR512(fastTables512)
