@@ -781,12 +781,15 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // FAST_STEP512(pair, check, next): a pair of the loops of the fast check:
 // its loads and ASCII test (pair: TEXT_PAIR512, or the Intel loop's
 // macros above), its check (FAST_INTEL512 or FAST_ZEN512), and the rest
-// (FAST_STEP_END512: the error test, the stores, the step), next
-// labelling the code after the stores; it leaves the flags of R9's
-// decrement (pairs left for the fast check). TWO_STEP512(check, tables,
+// (FAST_STEP_END512: STEP_END512, then R9's decrement, whose flags it
+// leaves: pairs left for the fast check). TWO_STEP512(check, tables,
 // checked, next): a pair of the two-byte check's loop, with labels of its
 // own: the check after the ASCII test (check), Zen 4's tables (tables,
-// whose code goes back to checked), and the code after the stores (next).
+// whose code goes back to checked), and the code after the stores (next);
+// it halves R10 after the step. STEP_END512(errors, next): the end the
+// steps share: the error test (to errors), the pair's non-ASCII mask to
+// R8, the stores, and the step, next labelling the code after the
+// stores.
 // On Intel cores the loops take four and two pairs a turn, the checks in
 // line: a turn then has one taken jump, and the Xeon (family 6, model
 // 207) ran the kernel through the C API faster with it: bench/compare-ab.sh,
@@ -802,11 +805,7 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	FAST_STEP_END512(next)
 
 #define FAST_STEP_END512(next) \
-	TEXT_ERRORS512(fastFlagged512); \
-	MOVQ BX, R8; \
-	COPY_PAIR512(next); \
-next: \
-	ADDQ $128, AX; \
+	STEP_END512(fastFlagged512, next); \
 	DECQ R9
 
 #define TWO_STEP512(check, tables, checked, next) \
@@ -814,8 +813,11 @@ next: \
 check: \
 	TWO_CHECK_PAIR512(tables); \
 checked: \
-	TEXT_ERRORS512(twoFlagged512); \
-	SHRQ $1, R10; \
+	STEP_END512(twoFlagged512, next); \
+	SHRQ $1, R10
+
+#define STEP_END512(errors, next) \
+	TEXT_ERRORS512(errors); \
 	MOVQ BX, R8; \
 	COPY_PAIR512(next); \
 next: \
@@ -1340,8 +1342,7 @@ backText512:
 	JEQ  backFast512                  // E0..FF two before: the two-byte check would not see its third byte
 	BACK_TWO_CHECK_PAIR512(backTwoNibbles512)
 backTwoChecked512:
-	KORTESTQ K2, K2
-	JNZ  backTwoFlagged512
+	TEXT_ERRORS512(backTwoFlagged512)
 	SHRQ $1, R10
 	JMP  backTextStore512
 backTwoFlagged512:
