@@ -203,7 +203,7 @@ func TestUTF8ValidPrefixAligned(t *testing.T) {
 			"\x80", "\xbf\xbf", "\xe3\x80a", "\xe3a", "\xe3\x80\x80\x80", "\xc3\xa9\x80", "\xff", "\xc3"}
 		buf := make([]byte, len(cjk)+128)
 		for _, base := range [][]byte{cjk, ascii} {
-			for align := 0; align < 64; align += 16 {
+			for align := 0; align < 64; align++ {
 				start := (64-int(uintptr(unsafe.Pointer(&buf[0]))%64))%64 + align
 				for pos := 0; pos < len(base)-5; pos++ {
 					for _, d := range damage {
