@@ -661,23 +661,6 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	VPORQ      second, first, first; \
 	VPTESTMB   first, first, K2
 
-// PAIR512(ascii): loads the pair of blocks at p+AX into Z0 and Z15, their
-// greater bytes into Z16, their non-ASCII mask into BX, and jumps to ascii
-// if they and the block before are ASCII; to block512 if fewer than 128
-// bytes are left.
-#define PAIR512(ascii) \
-	LEAQ 128(AX), DX; \
-	CMPQ DX, CX; \
-	JHI  block512; \
-	VMOVDQU64 (SI)(AX*1), Z0; \
-	VMOVDQU64 64(SI)(AX*1), Z15; \
-	VPMAXUB  Z0, Z15, Z16; \
-	VPMOVB2M Z16, K1; \
-	KMOVQ K1, BX; \
-	MOVQ BX, DX; \
-	ORQ  R8, DX; \
-	JZ   ascii
-
 // PAIR_ERRORS512(errors): jumps to errors if K2 or K3, from the checks of
 // the pair's blocks (Z2 and Z18), have a bit set.
 #define PAIR_ERRORS512(errors) \
@@ -686,28 +669,30 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	KORTESTQ K2, K3; \
 	JNZ  errors
 
-// TEXT_PAIR512(ascii): PAIR512 for the loops of the fast and two-byte
-// checks: jumps to ascii if the pair and the pair before it are ASCII
-// (ASCII_PAIR512; the code there looks at the byte before the pair). A
-// shortcut that went to the check without this test when one of the
-// pair's first 8 bytes was not ASCII bought Chinese and Japanese text
-// 3-4% with the same page timed over and over; but in markup that branch
-// goes either way at random, and where the branch predictor has not learnt
-// the page (make bench, where the libraries take turns) it cost more:
-// without it, on an Intel Xeon, the decoder's ratio to encoding_rs rose
-// 1.43 -> 1.76 on ru.html, 1.34 -> 1.56 on th.html, 1.72 -> 1.75 on
-// ja.html (median of 20 runs of compare -s on those rows, the builds in
-// turns); ko.txt 2.02 -> 1.93, ja.txt 2.10 -> 2.08. Fewer than 128 bytes
-// left: to block512, whatever the loop.
-#define TEXT_PAIR512(ascii) \
+// PAIR512(ascii): loads the pair of blocks at p+AX into Z0 and Z15
+// (PAIR_LOADS512), their greater bytes into Z16, their non-ASCII mask into
+// BX, and jumps to ascii if the pair and the pair before it are ASCII
+// (ASCII_PAIR512; in the loops of the fast and two-byte checks the code
+// there looks at the byte before the pair); to block512 if fewer than 128
+// bytes are left, whatever the loop. A shortcut that went to the check
+// without this test when one of the pair's first 8 bytes was not ASCII
+// bought Chinese and Japanese text 3-4% with the same page timed over and
+// over; but in markup that branch goes either way at random, and where the
+// branch predictor has not learnt the page (make bench, where the
+// libraries take turns) it cost more: without it, on an Intel Xeon, the
+// decoder's ratio to encoding_rs rose 1.43 -> 1.76 on ru.html, 1.34 ->
+// 1.56 on th.html, 1.72 -> 1.75 on ja.html (median of 20 runs of compare
+// -s on those rows, the builds in turns); ko.txt 2.02 -> 1.93, ja.txt 2.10
+// -> 2.08.
+#define PAIR512(ascii) \
 	LEAQ 128(AX), DX; \
 	CMPQ DX, CX; \
 	JHI  block512; \
-	TEXT_LOADS512; \
+	PAIR_LOADS512; \
 	ASCII_PAIR512(ascii)
 
-// TEXT_LOADS512: the pair at p+AX into Z0 and Z15.
-#define TEXT_LOADS512 \
+// PAIR_LOADS512: the pair at p+AX into Z0 and Z15.
+#define PAIR_LOADS512 \
 	VMOVDQU64 (SI)(AX*1), Z0; \
 	VMOVDQU64 64(SI)(AX*1), Z15
 
@@ -740,7 +725,7 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // an ASCII run that starts at an untested pair goes to the ASCII loop a
 // pair later.
 #define ASCII_EVERY2_PAIR512(ascii) \
-	TEXT_LOADS512; \
+	PAIR_LOADS512; \
 	VPTERNLOGD $0xFE, Z15, Z0, Z16; \
 	VPMOVB2M Z16, K1; \
 	KMOVQ K1, BX; \
@@ -748,7 +733,7 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	JZ   ascii
 
 #define UNTESTED_PAIR512(ascii) \
-	TEXT_LOADS512; \
+	PAIR_LOADS512; \
 	VPMAXUB  Z0, Z15, Z16; \
 	MOVQ R12, BX
 
@@ -779,7 +764,7 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	VMOVDQU64 Z15, 64(DI)(AX*1)
 
 // FAST_STEP512(pair, check, next): a pair of the loops of the fast check:
-// its loads and ASCII test (pair: TEXT_PAIR512, or the Intel loop's
+// its loads and ASCII test (pair: PAIR512, or the Intel loop's
 // macros above), its check (FAST_INTEL512 or FAST_ZEN512), and the rest
 // (FAST_STEP_END512: STEP_END512, then R9's decrement, whose flags it
 // leaves: pairs left for the fast check). TWO_STEP512(check, tables,
@@ -809,7 +794,7 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	DECQ R9
 
 #define TWO_STEP512(check, tables, checked, next) \
-	TEXT_PAIR512(twoASCII512); \
+	PAIR512(twoASCII512); \
 check: \
 	TWO_CHECK_PAIR512(tables); \
 checked: \
@@ -1014,14 +999,14 @@ fastPair512:
 	JGE  fastPair512
 	JMP  tryTwo512
 fastZen512:
-	FAST_STEP512(TEXT_PAIR512, FAST_ZEN512, fastNextZen512)
+	FAST_STEP512(PAIR512, FAST_ZEN512, fastNextZen512)
 	JGE  fastZen512
 	JMP  tryTwo512
 fastOne512:
 	// One pair with its own test of the bounds: Intel cores' last pairs,
 	// and (at fastCheck512) a pair that another loop sends to the fast
 	// check, on either core.
-	TEXT_PAIR512(fastASCII512)
+	PAIR512(fastASCII512)
 fastCheck512:
 	FAST_CHECK_PAIR512(fastTables512)
 fastChecked512:
@@ -1037,7 +1022,7 @@ twoTrial512:
 	// The first pair after others had the fast check: with a byte E0..FF
 	// (in Chinese or Japanese text, most pairs) it has the fast check
 	// without trying the two-byte one first.
-	TEXT_PAIR512(twoASCII512)
+	PAIR512(twoASCII512)
 	VPCMPUB  $5, Z28, Z16, K4         // not less than E0
 	KORTESTQ K4, K4
 	JNZ  twoFlagged512
@@ -1074,7 +1059,7 @@ fastFlagged512:
 fastASCII512:
 	// An ASCII pair after text goes to the ASCII loop if the byte before
 	// it is ASCII too: no sequence runs into it (one that ends early in
-	// the pair before is its check's error). PAIR512 asks the whole block
+	// the pair before is its check's error). PAIR512 asks the whole pair
 	// before to be ASCII, which in markup kept the pair after each run of
 	// text in the loop of the checks: ko.html, vi.html, th.html +7-8%.
 	// Else the pair has the check of the loop it came from.
