@@ -268,7 +268,7 @@ func TestUTF8ValidPrefixBlockKinds(t *testing.T) {
 // each untested pair for ASCII; up to 4096 found it.)
 func TestUTF8ValidPrefixCutBeforeTail(t *testing.T) {
 	utf8KernelModes(t, func(t *testing.T) {
-		buf := make([]byte, 4096+192+64)
+		buf := make([]byte, 63+48+4096+191) // base, align, n and tail at their largest
 		base := (64 - int(uintptr(unsafe.Pointer(&buf[0]))%64)) % 64
 		for _, cut := range []string{"\xe3", "\xe3\x81", "\xc3", "\xf0\x9f\x98"} {
 			for n := 256; n <= 4096; n += 64 {
