@@ -43,7 +43,7 @@ RPATH    = -Wl,-rpath,$(abspath $(dir $(1)))
 
 .PHONY: all lib static pc example test test-go test-c test-exports test-header test-asan test-cmake \
         test-cgocheck2 test-install test-deb test-examples test-python test-rust \
-        install uninstall deb bench bench-c bench-go fuzz clean
+        test-race install uninstall deb bench bench-c bench-go fuzz clean
 
 all: lib static pc example
 
@@ -202,6 +202,14 @@ deb: all
 # inputs in 40 s, all in the first 3 s; with at most 200 execs a
 # minimization, 116,308 (2026-11-27, one worker). A failing input is still
 # minimized, within those 200 execs, and written to codec/testdata/fuzz.
+# The Go tests under the race detector (-short: ~17 minutes here, most of it
+# the kernels' exhaustive tests); not part of `make test`. The race-built
+# c-shared library does not load into a C program on this machine
+# (ThreadSanitizer cannot map its shadow memory there), so the C tests'
+# threads are not covered by it.
+test-race:
+	$(GO) test -race -short -timeout 60m ./...
+
 FUZZTIME ?= 1m
 FUZZ_TARGETS := FuzzDecode FuzzEncode FuzzCJKDecode FuzzCJKEncode FuzzUTF8ValidPrefix
 
