@@ -194,14 +194,6 @@ uninstall:
 deb: all
 	scripts/make-deb.sh $(VERSION) $(B)
 
-# Every go test -fuzz target of codec/ in turn, FUZZTIME each (Go fuzzes
-# one target at a time). -fuzzminimizetime: by default Go spends up to
-# 60 s shrinking each new interesting input, which here took most of a
-# short run (seeds of up to 700 bytes of text, and an exec runs both error
-# modes and both output forms against the reference): FuzzDecode ran 1,426
-# inputs in 40 s, all in the first 3 s; with at most 200 execs a
-# minimization, 116,308 (2026-11-27, one worker). A failing input is still
-# minimized, within those 200 execs, and written to codec/testdata/fuzz.
 # The Go tests under the race detector (-short: ~17 minutes here, most of it
 # the kernels' exhaustive tests); not part of `make test`. The race-built
 # c-shared library does not load into a C program on this machine
@@ -210,6 +202,14 @@ deb: all
 test-race:
 	$(GO) test -race -short -timeout 60m ./...
 
+# Every go test -fuzz target of codec/ in turn, FUZZTIME each (Go fuzzes
+# one target at a time). -fuzzminimizetime: by default Go spends up to
+# 60 s shrinking each new interesting input, which here took most of a
+# short run (seeds of up to 700 bytes of text, and an exec runs both error
+# modes and both output forms against the reference): FuzzDecode ran 1,426
+# inputs in 40 s, all in the first 3 s; with at most 200 execs a
+# minimization, 116,308 (2026-11-27, one worker). A failing input is still
+# minimized, within those 200 execs, and written to codec/testdata/fuzz.
 FUZZTIME ?= 1m
 FUZZ_TARGETS := FuzzDecode FuzzEncode FuzzCJKDecode FuzzCJKEncode FuzzUTF8ValidPrefix
 
