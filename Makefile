@@ -1,7 +1,7 @@
 # libwhatenc: the C library, its tests, packaging and the bindings' hooks.
 # `make` builds; `make test` runs every test suite (the README's command).
 # Variables: PREFIX, LIBDIR, INCLUDEDIR, DESTDIR (install), GO, CC, CXX,
-# FUZZTIME (make fuzz: how long each target runs).
+# FUZZTIME (make fuzz: how long each target runs), STREAM_ITERS (make fuzz-c).
 
 GO         ?= go
 CC         ?= cc
@@ -43,7 +43,7 @@ RPATH    = -Wl,-rpath,$(abspath $(dir $(1)))
 
 .PHONY: all lib static pc example test test-go test-c test-exports test-header test-asan test-cmake \
         test-cgocheck2 test-install test-deb test-examples test-python test-rust \
-        test-race install uninstall deb bench bench-c bench-go fuzz clean
+        test-race install uninstall deb bench bench-c bench-go fuzz fuzz-c clean
 
 all: lib static pc example
 
@@ -217,6 +217,17 @@ fuzz:
 	@set -e; for f in $(FUZZ_TARGETS); do \
 	    echo "== $$f"; \
 	    $(GO) test ./codec -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 200x; \
+	done
+
+# The C API's randomised stream tests (tests/stream_fuzz_test.cc: random
+# input, chunks and output buffers in every encoding against the one-shot
+# functions) with STREAM_ITERS cases a test instead of make test's 3000,
+# under each level of vector kernels (WHATENC_CPU).
+STREAM_ITERS ?= 100000
+fuzz-c: $(TESTBIN)
+	for cpu in avx512 avx2 generic; do \
+	    echo "== WHATENC_CPU=$$cpu"; \
+	    WHATENC_CPU=$$cpu WHATENC_STREAM_FUZZ_ITERS=$(STREAM_ITERS) $(TESTBIN) --gtest_filter='StreamFuzz.*' --gtest_brief=1 || exit 1; \
 	done
 
 # ---------------------------------------------------------------- bench
