@@ -283,6 +283,7 @@ struct Stream {
     std::vector<size_t> error_at;     // output length when each error was reported
     std::vector<uint32_t> unmappable;  // encoders: each error's code point
     size_t first_error_offset = SIZE_MAX;
+    bool replaced = false;             // a call's info said it replaced an error
     bool ok = true;                    // false: a call broke the contract (reported)
 };
 
@@ -319,6 +320,7 @@ Stream decode_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem, int 
                 st = whatenc_decoder_decode_to_utf8(d, src, &n, dst, &m, last, &info);
                 if (m <= cap) s.out.append(reinterpret_cast<char *>(dst), m);
             }
+            s.replaced |= info.replaced != 0;
             if (n > end - pos || m > cap) {
                 ADD_FAILURE() << ctx << ": read " << n << " of " << end - pos << ", wrote " << m << " of " << cap;
                 s.ok = false;
@@ -399,6 +401,11 @@ TEST(StreamFuzz, Decoders) {
         } else {
             ASSERT_EQ(wt::hex(got), wt::hex(want)) << ctx << ": " << first_difference(got, want);
         }
+        // Replacement mode: info.replaced in some call exactly when the
+        // input has an error.
+        if (mode == WHATENC_REPLACEMENT) {
+            ASSERT_EQ(s.replaced, fatal_status == WHATENC_MALFORMED) << ctx;
+        }
         if (mode == WHATENC_FATAL) {
             ASSERT_EQ(fatal_status == WHATENC_MALFORMED, !s.error_at.empty()) << ctx;
             if (!s.error_at.empty()) {
@@ -433,6 +440,7 @@ Stream encode_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem, int 
             whatenc_encode_info info;
             int st = call(e, src, &n, dst, &m, last, &info);
             if (m <= cap) s.out.append(reinterpret_cast<char *>(dst), m);
+            s.replaced |= info.replaced != 0;
             if (n > end - pos || m > cap) {
                 ADD_FAILURE() << ctx << ": read " << n << " of " << end - pos << ", wrote " << m << " of " << cap;
                 s.ok = false;
@@ -513,6 +521,10 @@ TEST(StreamFuzz, Encoders) {
         for (size_t k = s.error_at.size(); k-- > 0;)
             got.insert(s.error_at[k], "&#" + std::to_string(s.unmappable[k]) + ";");
         ASSERT_EQ(wt::hex(got), wt::hex(want)) << ctx << ": " << first_difference(got, want);
+        // HTML mode: likewise when the input has an unmappable character.
+        if (mode == WHATENC_HTML) {
+            ASSERT_EQ(s.replaced, fatal_status == WHATENC_UNMAPPABLE) << ctx;
+        }
         if (mode == WHATENC_FATAL) {
             ASSERT_EQ(fatal_status == WHATENC_UNMAPPABLE, !s.error_at.empty()) << ctx;
             if (!s.error_at.empty()) {
