@@ -14,6 +14,9 @@
 //   the same output once U+FFFD (decoders) or "&#N;" (encoders) is put back
 //   where each error was reported, and the first error where the one-shot
 //   function reports it.
+// Half of the cases put two streams through one handle (with
+// whatenc_*_reset between them now and then): a finished stream must leave
+// nothing behind.
 // Every chunk and every output buffer sits against an inaccessible page,
 // after it or before it at random, so a read or write past either end, by
 // the C wrappers or Go's vector code, faults.
@@ -29,6 +32,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -49,7 +53,8 @@ size_t env_size(const char *name, size_t fallback) {
     return s && *s ? strtoull(s, nullptr, 10) : fallback;
 }
 
-// The seeds a test runs: 1..iters, or the one of WHATENC_STREAM_FUZZ_SEED.
+// The seeds a test runs: iters of them, fixed (a hash of 1..iters and the
+// test's salt), or the one of WHATENC_STREAM_FUZZ_SEED.
 std::vector<uint32_t> seeds(uint32_t salt) {
     std::vector<uint32_t> out;
     if (getenv("WHATENC_STREAM_FUZZ_SEED")) {
@@ -287,12 +292,11 @@ struct Stream {
     bool ok = true;                    // false: a call broke the contract (reported)
 };
 
-// Streams in through a new decoder, chunks and output buffers at random.
-Stream decode_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem, int encoding, whatenc_bom_mode bom,
+// Streams in through the decoder d (in the error mode mode), chunks and
+// output buffers at random.
+Stream decode_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem, whatenc_decoder *d,
                      whatenc_error_mode mode, const std::string &in, bool utf16, const std::string &ctx) {
     Stream s;
-    whatenc_decoder *d = nullptr;
-    EXPECT_EQ(whatenc_decoder_new(encoding, bom, mode, &d), WHATENC_OK) << ctx;
     size_t pos = 0;
     bool finished = false;
     for (int calls = 0; !finished; calls++) {
@@ -353,8 +357,57 @@ Stream decode_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem, int 
             break;
         }
     }
-    whatenc_decoder_free(d);
     return s;
+}
+
+// Checks one stream of a decoder case: in through d against the one-shot
+// decoder.
+void check_decoder_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem, whatenc_decoder *d, int encoding,
+                          whatenc_bom_mode bom, whatenc_error_mode mode, const std::string &ctx_case) {
+    const bool utf16 = rng() % 2;
+    const std::string in = decoder_input(rng, encoding);
+    const std::string ctx = ctx_case + (utf16 ? ", to UTF-16" : ", to UTF-8") + ", input " +
+                            std::to_string(in.size()) + " bytes " + wt::hex(in.substr(0, 64));
+
+    uint8_t *one = nullptr;
+    size_t one_len = 0, one_error = 0;
+    ASSERT_EQ(whatenc_decode_advanced(encoding, bom, WHATENC_REPLACEMENT, u8(in), in.size(), &one, &one_len, nullptr,
+                                      nullptr),
+              WHATENC_OK)
+        << ctx;
+    const std::string want(reinterpret_cast<char *>(one), one_len);
+    whatenc_free(one);
+    one = nullptr;
+    const int fatal_status =
+        whatenc_decode_advanced(encoding, bom, WHATENC_FATAL, u8(in), in.size(), &one, &one_len, nullptr, &one_error);
+    whatenc_free(one);
+
+    Stream s = decode_stream(rng, src_mem, dst_mem, d, mode, in, utf16, ctx);
+    if (!s.ok) return;
+    // U+FFFD back where each error was reported.
+    std::string got = s.out;
+    u16string got16 = s.out16;
+    for (size_t k = s.error_at.size(); k-- > 0;) {
+        if (utf16) got16.insert(got16.begin() + s.error_at[k], uint16_t(0xFFFD));
+        else got.insert(s.error_at[k], "\xef\xbf\xbd");
+    }
+    if (utf16) {
+        const u16string want16 = wt::utf8_to_utf16(want);
+        ASSERT_TRUE(got16 == want16) << ctx << ": " << first_difference(got16, want16);
+    } else {
+        ASSERT_EQ(wt::hex(got), wt::hex(want)) << ctx << ": " << first_difference(got, want);
+    }
+    // Replacement mode: info.replaced in some call exactly when the input
+    // has an error.
+    if (mode == WHATENC_REPLACEMENT) {
+        ASSERT_EQ(s.replaced, fatal_status == WHATENC_MALFORMED) << ctx;
+    }
+    if (mode == WHATENC_FATAL) {
+        ASSERT_EQ(fatal_status == WHATENC_MALFORMED, !s.error_at.empty()) << ctx;
+        if (!s.error_at.empty()) {
+            ASSERT_EQ(s.first_error_offset, one_error) << ctx;
+        }
+    }
 }
 
 TEST(StreamFuzz, Decoders) {
@@ -364,64 +417,26 @@ TEST(StreamFuzz, Decoders) {
         const int encoding = rng() % kEncodings;
         const auto bom = whatenc_bom_mode(rng() % 3);
         const auto mode = rng() % 2 ? WHATENC_FATAL : WHATENC_REPLACEMENT;
-        const bool utf16 = rng() % 2;
-        const std::string in = decoder_input(rng, encoding);
-        const std::string ctx = describe(seed, encoding,
-                                         (std::string(mode == WHATENC_FATAL ? "fatal" : "replacement") +
-                                          ", BOM mode " + std::to_string(bom) + (utf16 ? ", to UTF-16" : ", to UTF-8") +
-                                          ", input " + std::to_string(in.size()) + " bytes " +
-                                          wt::hex(in.substr(0, 64)))
-                                             .c_str());
-
-        uint8_t *one = nullptr;
-        size_t one_len = 0, one_error = 0;
-        ASSERT_EQ(whatenc_decode_advanced(encoding, bom, WHATENC_REPLACEMENT, u8(in), in.size(), &one, &one_len,
-                                          nullptr, nullptr),
-                  WHATENC_OK)
-            << ctx;
-        const std::string want(reinterpret_cast<char *>(one), one_len);
-        whatenc_free(one);
-        one = nullptr;
-        const int fatal_status = whatenc_decode_advanced(encoding, bom, WHATENC_FATAL, u8(in), in.size(), &one,
-                                                         &one_len, nullptr, &one_error);
-        whatenc_free(one);
-
-        Stream s = decode_stream(rng, src_mem, dst_mem, encoding, bom, mode, in, utf16, ctx);
-        if (!s.ok) return;
-        // U+FFFD back where each error was reported.
-        std::string got = s.out;
-        u16string got16 = s.out16;
-        for (size_t k = s.error_at.size(); k-- > 0;) {
-            if (utf16) got16.insert(got16.begin() + s.error_at[k], uint16_t(0xFFFD));
-            else got.insert(s.error_at[k], "\xef\xbf\xbd");
-        }
-        if (utf16) {
-            const u16string want16 = wt::utf8_to_utf16(want);
-            ASSERT_TRUE(got16 == want16) << ctx << ": " << first_difference(got16, want16);
-        } else {
-            ASSERT_EQ(wt::hex(got), wt::hex(want)) << ctx << ": " << first_difference(got, want);
-        }
-        // Replacement mode: info.replaced in some call exactly when the
-        // input has an error.
-        if (mode == WHATENC_REPLACEMENT) {
-            ASSERT_EQ(s.replaced, fatal_status == WHATENC_MALFORMED) << ctx;
-        }
-        if (mode == WHATENC_FATAL) {
-            ASSERT_EQ(fatal_status == WHATENC_MALFORMED, !s.error_at.empty()) << ctx;
-            if (!s.error_at.empty()) {
-                ASSERT_EQ(s.first_error_offset, one_error) << ctx;
+        whatenc_decoder *raw = nullptr;
+        ASSERT_EQ(whatenc_decoder_new(encoding, bom, mode, &raw), WHATENC_OK);
+        std::unique_ptr<whatenc_decoder, void (*)(whatenc_decoder *)> d(raw, whatenc_decoder_free);
+        for (int stream = 1, streams = 1 + rng() % 2; stream <= streams; stream++) {
+            if (stream > 1 && rng() % 4 == 0) {
+                ASSERT_EQ(whatenc_decoder_reset(d.get()), WHATENC_OK);
             }
+            const std::string ctx = describe(seed, encoding, mode == WHATENC_FATAL ? "fatal" : "replacement") +
+                                    ", BOM mode " + std::to_string(bom) + ", stream " + std::to_string(stream);
+            check_decoder_stream(rng, src_mem, dst_mem, d.get(), encoding, bom, mode, ctx);
+            if (::testing::Test::HasFatalFailure() || ::testing::Test::HasNonfatalFailure()) return;
         }
     }
 }
 
-// Streams in (UTF-8 bytes or UTF-16 code units) through a new encoder.
+// Streams in (UTF-8 bytes or UTF-16 code units) through the encoder e.
 template <typename Unit, typename Call>
-Stream encode_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem, int encoding, whatenc_error_mode mode,
-                     const std::vector<Unit> &in, Call call, const std::string &ctx) {
+Stream encode_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem, whatenc_encoder *e,
+                     whatenc_error_mode mode, const std::vector<Unit> &in, Call call, const std::string &ctx) {
     Stream s;
-    whatenc_encoder *e = nullptr;
-    EXPECT_EQ(whatenc_encoder_new(encoding, mode, &e), WHATENC_OK) << ctx;
     size_t pos = 0;
     bool finished = false;
     for (int calls = 0; !finished; calls++) {
@@ -472,8 +487,58 @@ Stream encode_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem, int 
             break;
         }
     }
-    whatenc_encoder_free(e);
     return s;
+}
+
+// Checks one stream of an encoder case: input through e against the
+// one-shot encoder.
+void check_encoder_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem, whatenc_encoder *e, int encoding,
+                          whatenc_error_mode mode, const std::string &ctx_case) {
+    const bool from16 = rng() % 2;
+    std::vector<uint8_t> in8;
+    u16string in16;
+    std::string text;  // the input as UTF-8 (lone surrogates as U+FFFD)
+    if (from16) {
+        in16 = encoder_input16(rng);
+        text = wt::utf16_to_utf8(in16);
+    } else {
+        text = encoder_input(rng, true);
+        in8.assign(text.begin(), text.end());
+    }
+    const std::string ctx =
+        ctx_case + (from16 ? ", from UTF-16" : ", from UTF-8") + ", input as UTF-8 " + wt::hex(text.substr(0, 64));
+
+    uint8_t *one = nullptr;
+    size_t one_len = 0;
+    uint32_t one_unmappable = 0;
+    ASSERT_EQ(whatenc_encode(encoding, u8(text), text.size(), WHATENC_HTML, &one, &one_len, nullptr), WHATENC_OK)
+        << ctx;
+    const std::string want(reinterpret_cast<char *>(one), one_len);
+    whatenc_free(one);
+    one = nullptr;
+    const int fatal_status =
+        whatenc_encode(encoding, u8(text), text.size(), WHATENC_FATAL, &one, &one_len, &one_unmappable);
+    whatenc_free(one);
+
+    Stream s = from16 ? encode_stream(rng, src_mem, dst_mem, e, mode, in16, whatenc_encoder_encode_from_utf16, ctx)
+                      : encode_stream(rng, src_mem, dst_mem, e, mode, in8, whatenc_encoder_encode_from_utf8, ctx);
+    if (!s.ok) return;
+    // "&#N;" back where each error was reported.
+    std::string got = s.out;
+    for (size_t k = s.error_at.size(); k-- > 0;)
+        got.insert(s.error_at[k], "&#" + std::to_string(s.unmappable[k]) + ";");
+    ASSERT_EQ(wt::hex(got), wt::hex(want)) << ctx << ": " << first_difference(got, want);
+    // HTML mode: info.replaced in some call exactly when the input has an
+    // unmappable character.
+    if (mode == WHATENC_HTML) {
+        ASSERT_EQ(s.replaced, fatal_status == WHATENC_UNMAPPABLE) << ctx;
+    }
+    if (mode == WHATENC_FATAL) {
+        ASSERT_EQ(fatal_status == WHATENC_UNMAPPABLE, !s.error_at.empty()) << ctx;
+        if (!s.error_at.empty()) {
+            ASSERT_EQ(s.unmappable[0], one_unmappable) << ctx;
+        }
+    }
 }
 
 TEST(StreamFuzz, Encoders) {
@@ -482,54 +547,17 @@ TEST(StreamFuzz, Encoders) {
         std::mt19937 rng(seed);
         const int encoding = rng() % kEncodings;
         const auto mode = rng() % 2 ? WHATENC_FATAL : WHATENC_HTML;
-        const bool from16 = rng() % 2;
-        std::vector<uint8_t> in8;
-        u16string in16;
-        std::string text;  // the input as UTF-8 (lone surrogates as U+FFFD)
-        if (from16) {
-            in16 = encoder_input16(rng);
-            text = wt::utf16_to_utf8(in16);
-        } else {
-            text = encoder_input(rng, true);
-            in8.assign(text.begin(), text.end());
-        }
-        const std::string ctx = describe(
-            seed, encoding,
-            (std::string(mode == WHATENC_FATAL ? "fatal" : "HTML") + (from16 ? ", from UTF-16" : ", from UTF-8") +
-             ", input as UTF-8 " + wt::hex(text.substr(0, 64)))
-                .c_str());
-
-        uint8_t *one = nullptr;
-        size_t one_len = 0;
-        uint32_t one_unmappable = 0;
-        ASSERT_EQ(whatenc_encode(encoding, u8(text), text.size(), WHATENC_HTML, &one, &one_len, nullptr), WHATENC_OK)
-            << ctx;
-        const std::string want(reinterpret_cast<char *>(one), one_len);
-        whatenc_free(one);
-        one = nullptr;
-        const int fatal_status =
-            whatenc_encode(encoding, u8(text), text.size(), WHATENC_FATAL, &one, &one_len, &one_unmappable);
-        whatenc_free(one);
-
-        Stream s = from16 ? encode_stream(rng, src_mem, dst_mem, encoding, mode, in16,
-                                          whatenc_encoder_encode_from_utf16, ctx)
-                          : encode_stream(rng, src_mem, dst_mem, encoding, mode, in8,
-                                          whatenc_encoder_encode_from_utf8, ctx);
-        if (!s.ok) return;
-        // "&#N;" back where each error was reported.
-        std::string got = s.out;
-        for (size_t k = s.error_at.size(); k-- > 0;)
-            got.insert(s.error_at[k], "&#" + std::to_string(s.unmappable[k]) + ";");
-        ASSERT_EQ(wt::hex(got), wt::hex(want)) << ctx << ": " << first_difference(got, want);
-        // HTML mode: likewise when the input has an unmappable character.
-        if (mode == WHATENC_HTML) {
-            ASSERT_EQ(s.replaced, fatal_status == WHATENC_UNMAPPABLE) << ctx;
-        }
-        if (mode == WHATENC_FATAL) {
-            ASSERT_EQ(fatal_status == WHATENC_UNMAPPABLE, !s.error_at.empty()) << ctx;
-            if (!s.error_at.empty()) {
-                ASSERT_EQ(s.unmappable[0], one_unmappable) << ctx;
+        whatenc_encoder *raw = nullptr;
+        ASSERT_EQ(whatenc_encoder_new(encoding, mode, &raw), WHATENC_OK);
+        std::unique_ptr<whatenc_encoder, void (*)(whatenc_encoder *)> e(raw, whatenc_encoder_free);
+        for (int stream = 1, streams = 1 + rng() % 2; stream <= streams; stream++) {
+            if (stream > 1 && rng() % 4 == 0) {
+                ASSERT_EQ(whatenc_encoder_reset(e.get()), WHATENC_OK);
             }
+            const std::string ctx = describe(seed, encoding, mode == WHATENC_FATAL ? "fatal" : "HTML") + ", stream " +
+                                    std::to_string(stream);
+            check_encoder_stream(rng, src_mem, dst_mem, e.get(), encoding, mode, ctx);
+            if (::testing::Test::HasFatalFailure() || ::testing::Test::HasNonfatalFailure()) return;
         }
     }
 }
