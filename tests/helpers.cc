@@ -68,23 +68,27 @@ std::string utf16_to_utf8(const u16string &s) {
         } else if (cp >= 0xD800 && cp < 0xE000) {
             cp = 0xFFFD;
         }
-        if (cp < 0x80) {
-            out += char(cp);
-        } else if (cp < 0x800) {
-            out += char(0xC0 | cp >> 6);
-            out += char(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += char(0xE0 | cp >> 12);
-            out += char(0x80 | (cp >> 6 & 0x3F));
-            out += char(0x80 | (cp & 0x3F));
-        } else {
-            out += char(0xF0 | cp >> 18);
-            out += char(0x80 | (cp >> 12 & 0x3F));
-            out += char(0x80 | (cp >> 6 & 0x3F));
-            out += char(0x80 | (cp & 0x3F));
-        }
+        put_utf8(out, cp);
     }
     return out;
+}
+
+void put_utf8(std::string &s, uint32_t cp) {
+    if (cp < 0x80) {
+        s += char(cp);
+    } else if (cp < 0x800) {
+        s += char(0xC0 | cp >> 6);
+        s += char(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        s += char(0xE0 | cp >> 12);
+        s += char(0x80 | (cp >> 6 & 0x3F));
+        s += char(0x80 | (cp & 0x3F));
+    } else {
+        s += char(0xF0 | cp >> 18);
+        s += char(0x80 | (cp >> 12 & 0x3F));
+        s += char(0x80 | (cp >> 6 & 0x3F));
+        s += char(0x80 | (cp & 0x3F));
+    }
 }
 
 Result decode(int encoding, whatenc_bom_mode bom, whatenc_error_mode mode,

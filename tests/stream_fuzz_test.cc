@@ -66,24 +66,6 @@ std::vector<uint32_t> seeds(uint32_t salt) {
     return out;
 }
 
-void put_utf8(std::string &s, uint32_t cp) {
-    if (cp < 0x80) {
-        s += char(cp);
-    } else if (cp < 0x800) {
-        s += char(0xC0 | cp >> 6);
-        s += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        s += char(0xE0 | cp >> 12);
-        s += char(0x80 | (cp >> 6 & 0x3F));
-        s += char(0x80 | (cp & 0x3F));
-    } else {
-        s += char(0xF0 | cp >> 18);
-        s += char(0x80 | (cp >> 12 & 0x3F));
-        s += char(0x80 | (cp >> 6 & 0x3F));
-        s += char(0x80 | (cp & 0x3F));
-    }
-}
-
 // A code point from the ranges the encodings' tables and special cases
 // cover: ASCII (with ISO-2022-JP's SO, SI and ESC), Latin, Greek, Cyrillic,
 // Hebrew, Arabic, Thai, punctuation, kana and CJK symbols, ideographs,
@@ -105,7 +87,7 @@ uint32_t random_code_point(std::mt19937 &rng) {
 
 std::string random_text(std::mt19937 &rng, size_t chars) {
     std::string s;
-    for (size_t i = 0; i < chars; i++) put_utf8(s, random_code_point(rng));
+    for (size_t i = 0; i < chars; i++) wt::put_utf8(s, random_code_point(rng));
     return s;
 }
 
@@ -292,71 +274,76 @@ struct Stream {
     bool ok = true;                    // false: a call broke the contract (reported)
 };
 
-// Streams in through the decoder d (in the error mode mode), chunks and
-// output buffers at random.
-Stream decode_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem, whatenc_decoder *d,
-                     whatenc_error_mode mode, const std::string &in, bool utf16, const std::string &ctx) {
-    Stream s;
+// Makes the calls of one stream of size units: chunks of the input at
+// random, each call repeated with the unread rest while the output is full
+// and, in the fatal mode, after an error (error_status; -1 in the other
+// modes), until a call with last set returns WHATENC_OK. call(pos, n, m,
+// last) makes one call with the n units from pos and an output buffer of m
+// units (at least min_dst), sets n and m to the units read and written and
+// returns the status. Returns false after reporting a broken contract.
+template <typename Call>
+bool run_stream(std::mt19937 &rng, size_t size, size_t min_dst, int error_status, Call call, const std::string &ctx) {
     size_t pos = 0;
-    bool finished = false;
-    for (int calls = 0; !finished; calls++) {
+    for (int calls = 0;; calls++) {
         if (calls > 1000000) {
             ADD_FAILURE() << ctx << ": no end after a million calls";
-            s.ok = false;
-            break;
+            return false;
         }
-        size_t end = pos + std::min(chunk_size(rng), in.size() - pos);
+        const size_t end = pos + std::min(chunk_size(rng), size - pos);
         // The last chunk, with last set (or first without: then more calls
         // with empty input until one has it).
-        int last = end == in.size() && rng() % 8 != 0;
+        const int last = end == size && rng() % 8 != 0;
         for (;;) {
-            const size_t cap = utf16 ? dst_size(rng, 2) : dst_size(rng, 4);
+            const size_t cap = dst_size(rng, min_dst);
             size_t n = end - pos, m = cap;
-            const uint8_t *src = guarded_copy(src_mem, rng, u8(in) + pos, n);
-            whatenc_decode_info info;
-            int st;
-            if (utf16) {
-                uint16_t *dst = dst_mem.at<uint16_t>(cap, rng() % 2);
-                st = whatenc_decoder_decode_to_utf16(d, src, &n, dst, &m, last, &info);
-                if (m <= cap) s.out16.insert(s.out16.end(), dst, dst + m);
-            } else {
-                uint8_t *dst = dst_mem.at<uint8_t>(cap, rng() % 2);
-                st = whatenc_decoder_decode_to_utf8(d, src, &n, dst, &m, last, &info);
-                if (m <= cap) s.out.append(reinterpret_cast<char *>(dst), m);
-            }
-            s.replaced |= info.replaced != 0;
+            const int st = call(pos, n, m, last);
             if (n > end - pos || m > cap) {
                 ADD_FAILURE() << ctx << ": read " << n << " of " << end - pos << ", wrote " << m << " of " << cap;
-                s.ok = false;
-                finished = true;
-                break;
+                return false;
             }
             pos += n;
-            if (st == WHATENC_OUTPUT_FULL) {
-                if (n == 0 && m == 0) {
-                    ADD_FAILURE() << ctx << ": no progress with room for a character";
-                    s.ok = false;
-                    finished = true;
-                    break;
-                }
-                continue;
+            if (st == WHATENC_OUTPUT_FULL && n == 0 && m == 0) {
+                ADD_FAILURE() << ctx << ": no progress with room for a character";
+                return false;
             }
-            if (st == WHATENC_MALFORMED && mode == WHATENC_FATAL) {
-                s.error_at.push_back(utf16 ? s.out16.size() : s.out.size());
-                if (s.first_error_offset == SIZE_MAX)
-                    s.first_error_offset = pos - info.consumed_after - info.malformed_len;
-                continue;  // on with the unread rest, as the contract allows
-            }
+            if (st == WHATENC_OUTPUT_FULL || st == error_status) continue;
             if (st != WHATENC_OK) {
                 ADD_FAILURE() << ctx << ": status " << st;
-                s.ok = false;
-                finished = true;
-            } else if (last) {
-                finished = true;
+                return false;
             }
+            if (last) return true;
             break;
         }
     }
+}
+
+// Streams in through the decoder d (in the error mode mode).
+Stream decode_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem, whatenc_decoder *d,
+                     whatenc_error_mode mode, const std::string &in, bool utf16, const std::string &ctx) {
+    Stream s;
+    auto call = [&](size_t pos, size_t &n, size_t &m, int last) {
+        const uint8_t *src = guarded_copy(src_mem, rng, u8(in) + pos, n);
+        const size_t cap = m;
+        whatenc_decode_info info;
+        int st;
+        if (utf16) {
+            uint16_t *dst = dst_mem.at<uint16_t>(cap, rng() % 2);
+            st = whatenc_decoder_decode_to_utf16(d, src, &n, dst, &m, last, &info);
+            if (m <= cap) s.out16.insert(s.out16.end(), dst, dst + m);
+        } else {
+            uint8_t *dst = dst_mem.at<uint8_t>(cap, rng() % 2);
+            st = whatenc_decoder_decode_to_utf8(d, src, &n, dst, &m, last, &info);
+            if (m <= cap) s.out.append(reinterpret_cast<char *>(dst), m);
+        }
+        s.replaced |= info.replaced != 0;
+        if (st == WHATENC_MALFORMED) {
+            s.error_at.push_back(utf16 ? s.out16.size() : s.out.size());
+            if (s.first_error_offset == SIZE_MAX)
+                s.first_error_offset = pos + n - info.consumed_after - info.malformed_len;
+        }
+        return st;
+    };
+    s.ok = run_stream(rng, in.size(), utf16 ? 2 : 4, mode == WHATENC_FATAL ? WHATENC_MALFORMED : -1, call, ctx);
     return s;
 }
 
@@ -433,60 +420,25 @@ TEST(StreamFuzz, Decoders) {
 }
 
 // Streams in (UTF-8 bytes or UTF-16 code units) through the encoder e.
-template <typename Unit, typename Call>
+template <typename Unit, typename Encode>
 Stream encode_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem, whatenc_encoder *e,
-                     whatenc_error_mode mode, const std::vector<Unit> &in, Call call, const std::string &ctx) {
+                     whatenc_error_mode mode, const std::vector<Unit> &in, Encode encode, const std::string &ctx) {
     Stream s;
-    size_t pos = 0;
-    bool finished = false;
-    for (int calls = 0; !finished; calls++) {
-        if (calls > 1000000) {
-            ADD_FAILURE() << ctx << ": no end after a million calls";
-            s.ok = false;
-            break;
+    auto call = [&](size_t pos, size_t &n, size_t &m, int last) {
+        const Unit *src = guarded_copy(src_mem, rng, in.data() + pos, n);
+        const size_t cap = m;
+        uint8_t *dst = dst_mem.at<uint8_t>(cap, rng() % 2);
+        whatenc_encode_info info;
+        const int st = encode(e, src, &n, dst, &m, last, &info);
+        if (m <= cap) s.out.append(reinterpret_cast<char *>(dst), m);
+        s.replaced |= info.replaced != 0;
+        if (st == WHATENC_UNMAPPABLE) {
+            s.error_at.push_back(s.out.size());
+            s.unmappable.push_back(info.unmappable);
         }
-        size_t end = pos + std::min(chunk_size(rng), in.size() - pos);
-        int last = end == in.size() && rng() % 8 != 0;
-        for (;;) {
-            const size_t cap = dst_size(rng, 13);
-            size_t n = end - pos, m = cap;
-            const Unit *src = guarded_copy(src_mem, rng, in.data() + pos, n);
-            uint8_t *dst = dst_mem.at<uint8_t>(cap, rng() % 2);
-            whatenc_encode_info info;
-            int st = call(e, src, &n, dst, &m, last, &info);
-            if (m <= cap) s.out.append(reinterpret_cast<char *>(dst), m);
-            s.replaced |= info.replaced != 0;
-            if (n > end - pos || m > cap) {
-                ADD_FAILURE() << ctx << ": read " << n << " of " << end - pos << ", wrote " << m << " of " << cap;
-                s.ok = false;
-                finished = true;
-                break;
-            }
-            pos += n;
-            if (st == WHATENC_OUTPUT_FULL) {
-                if (n == 0 && m == 0) {
-                    ADD_FAILURE() << ctx << ": no progress with room for a character";
-                    s.ok = false;
-                    finished = true;
-                    break;
-                }
-                continue;
-            }
-            if (st == WHATENC_UNMAPPABLE && mode == WHATENC_FATAL) {
-                s.error_at.push_back(s.out.size());
-                s.unmappable.push_back(info.unmappable);
-                continue;
-            }
-            if (st != WHATENC_OK) {
-                ADD_FAILURE() << ctx << ": status " << st;
-                s.ok = false;
-                finished = true;
-            } else if (last) {
-                finished = true;
-            }
-            break;
-        }
-    }
+        return st;
+    };
+    s.ok = run_stream(rng, in.size(), 13, mode == WHATENC_FATAL ? WHATENC_UNMAPPABLE : -1, call, ctx);
     return s;
 }
 
