@@ -1,0 +1,3 @@
+module github.com/whatenc/whatenc/bench/fastcheck
+
+go 1.22
