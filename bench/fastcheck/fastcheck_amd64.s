@@ -1,101 +1,152 @@
 // Timing skeletons of the UTF-8 validator's fast check on Intel cores
 // (codec/utf8_amd64.s, FAST_STEP512 with FAST_INTEL512): its loads, its
 // operations and its stores apart and together, and variants of it. They
-// validate nothing (tables and constants are zero) and some read the wrong
-// bytes on purpose: only their speed means anything (the tables are zero so
-// that no error ends a loop early). Each loops over 128-byte
-// pairs from p+64 while fewer than n bytes are done.
+// validate nothing and some read the wrong bytes on purpose: only their
+// speed means anything. The tables and constants are zero, so that no error
+// ends a loop early. Each loops over 128-byte pairs from p+64 (ops*: from
+// 0) while fewer than n bytes are done.
 
 #include "textflag.h"
 
-// func loads6(p *byte, n int): the six loads of a pair of the fast check
-// (the pair, and the bytes one and two before each of its blocks: four
-// loads that straddle two cache lines), nothing else.
-TEXT ·loads6(SB), NOSPLIT, $0-16
-	MOVQ p+0(FP), SI
-	MOVQ n+8(FP), CX
+// ARGS2, ARGS3: the arguments (p, n) or (dst, p, n) into SI, CX (DI), AX
+// at the first pair; ZERO_TABLES: the tables and constants of the check.
+#define ARGS2 \
+	MOVQ p+0(FP), SI; \
+	MOVQ n+8(FP), CX; \
 	MOVQ $64, AX
-loop:
-	VMOVDQU64 (SI)(AX*1), Z0
+
+#define ARGS3 \
+	MOVQ dst+0(FP), DI; \
+	MOVQ p+8(FP), SI; \
+	MOVQ n+16(FP), CX; \
+	MOVQ $64, AX
+
+#define ZERO_TABLES \
+	VPXORQ Z8, Z8, Z8; \
+	VPXORQ Z10, Z10, Z10; \
+	VPXORQ Z11, Z11, Z11; \
+	VPXORQ Z12, Z12, Z12; \
+	VPXORQ Z14, Z14, Z14; \
+	VPXORQ Z24, Z24, Z24; \
+	VPXORQ Z25, Z25, Z25; \
+	VPXORQ Z26, Z26, Z26; \
+	VPXORQ Z27, Z27, Z27
+
+// NEXT(loop): the next pair, back to loop while fewer than n bytes are done.
+#define NEXT(loop) \
+	ADDQ $128, AX; \
+	CMPQ AX, CX; \
+	JLT  loop
+
+// PAIR_LOADS: the pair (Z0, Z15). BEFORE_LOADS: the bytes one and two before
+// each of its blocks (Z1, Z2; Z17, Z18), four loads that straddle two cache
+// lines. ALIGNED_LOADS: four aligned loads in their place (wrong bytes).
+#define PAIR_LOADS \
+	VMOVDQU64 (SI)(AX*1), Z0; \
 	VMOVDQU64 64(SI)(AX*1), Z15
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 63(SI)(AX*1), Z17
+
+#define BEFORE_LOADS \
+	VMOVDQU64 -1(SI)(AX*1), Z1; \
+	VMOVDQU64 -2(SI)(AX*1), Z2; \
+	VMOVDQU64 63(SI)(AX*1), Z17; \
 	VMOVDQU64 62(SI)(AX*1), Z18
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loop
+
+#define ALIGNED_LOADS \
+	VMOVDQU64 -64(SI)(AX*1), Z1; \
+	VMOVDQU64 -128(SI)(AX*1), Z2; \
+	VMOVDQU64 128(SI)(AX*1), Z17; \
+	VMOVDQU64 192(SI)(AX*1), Z18
+
+// STORES: the pair to dst.
+#define STORES \
+	VMOVDQU64 Z0, (DI)(AX*1); \
+	VMOVDQU64 Z15, 64(DI)(AX*1)
+
+// ASCII_TEST: the ASCII test of ASCII_EVERY2_PAIR512 (its branch left out).
+#define ASCII_TEST \
+	VPTERNLOGD $0xFE, Z15, Z0, Z16; \
+	VPMOVB2M Z16, K1; \
+	KMOVQ K1, BX
+
+// SHIFTS_BEFORE and SHIFTS_CUR: the high nibbles of the bytes before each
+// block (Z4, Z5) and of the blocks (Z6, Z7), as UTF8_NIBBLES512 has them.
+#define SHIFTS_BEFORE \
+	VPSRLW $4, Z1, Z4; \
+	VPSRLW $4, Z17, Z5
+
+#define SHIFTS_CUR \
+	VPSRLW $4, Z0, Z6; \
+	VPSRLW $4, Z15, Z7
+
+// LOOKUPS(out, hb0, hb1, hc0, hc1): the rest of FAST_NIBBLES_PAIR512 given
+// the high nibbles of the bytes before each block (hb0, hb1) and of the
+// blocks (hc0, hc1), and the error test (to out).
+#define LOOKUPS(out, hb0, hb1, hc0, hc1) \
+	VPSUBUSB Z12, Z2, Z2; \
+	VPERMB Z8, hb0, Z4; \
+	VPERMB Z10, Z1, Z1; \
+	VPERMB Z11, hc0, Z6; \
+	VPTERNLOGD $0x80, Z6, Z1, Z4; \
+	VPTERNLOGD $0x6A, Z4, Z14, Z2; \
+	VPSUBUSB Z12, Z18, Z18; \
+	VPERMB Z8, hb1, Z5; \
+	VPERMB Z10, Z17, Z17; \
+	VPERMB Z11, hc1, Z7; \
+	VPTERNLOGD $0x80, Z7, Z17, Z5; \
+	VPTERNLOGD $0x6A, Z5, Z14, Z18; \
+	VPORQ Z18, Z2, Z2; \
+	VPTESTMB Z2, Z2, K2; \
+	KORTESTQ K2, K2; \
+	JNZ out
+
+// func loads6(p *byte, n int): the six loads of a pair, nothing else.
+TEXT ·loads6(SB), NOSPLIT, $0-16
+	ARGS2
+loads6Loop:
+	PAIR_LOADS
+	BEFORE_LOADS
+	NEXT(loads6Loop)
 	VZEROUPPER
 	RET
 
 // func loads4Straddling(p *byte, n int): the four straddling loads alone.
 TEXT ·loads4Straddling(SB), NOSPLIT, $0-16
-	MOVQ p+0(FP), SI
-	MOVQ n+8(FP), CX
-	MOVQ $64, AX
-loop7:
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 63(SI)(AX*1), Z17
-	VMOVDQU64 62(SI)(AX*1), Z18
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loop7
+	ARGS2
+loads4Loop:
+	BEFORE_LOADS
+	NEXT(loads4Loop)
 	VZEROUPPER
 	RET
 
 // func loads2Straddling(p *byte, n int): the pair and two straddling loads.
 TEXT ·loads2Straddling(SB), NOSPLIT, $0-16
-	MOVQ p+0(FP), SI
-	MOVQ n+8(FP), CX
-	MOVQ $64, AX
-loop5:
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
+	ARGS2
+loads2Loop:
+	PAIR_LOADS
 	VMOVDQU64 -1(SI)(AX*1), Z1
 	VMOVDQU64 63(SI)(AX*1), Z17
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loop5
+	NEXT(loads2Loop)
 	VZEROUPPER
 	RET
 
 // func loads6Aligned(p *byte, n int): six aligned loads.
 TEXT ·loads6Aligned(SB), NOSPLIT, $0-16
-	MOVQ p+0(FP), SI
-	MOVQ n+8(FP), CX
-	MOVQ $64, AX
-loop6:
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	VMOVDQU64 -64(SI)(AX*1), Z1
-	VMOVDQU64 -128(SI)(AX*1), Z2
-	VMOVDQU64 128(SI)(AX*1), Z17
-	VMOVDQU64 192(SI)(AX*1), Z18
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loop6
+	ARGS2
+loads6AlignedLoop:
+	PAIR_LOADS
+	ALIGNED_LOADS
+	NEXT(loads6AlignedLoop)
 	VZEROUPPER
 	RET
 
 // func loadsStores(dst, p *byte, n int): loads6 and the pair's two stores.
 TEXT ·loadsStores(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ p+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ $64, AX
-loop2:
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 63(SI)(AX*1), Z17
-	VMOVDQU64 62(SI)(AX*1), Z18
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loop2
+	ARGS3
+loadsStoresLoop:
+	PAIR_LOADS
+	BEFORE_LOADS
+	STORES
+	NEXT(loadsStoresLoop)
 	VZEROUPPER
 	RET
 
@@ -103,481 +154,119 @@ loop2:
 // FAST_NIBBLES_PAIR512, the error test), on registers, no loads.
 TEXT ·ops21(SB), NOSPLIT, $0-8
 	MOVQ n+0(FP), CX
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z14, Z14, Z14
-	VPXORQ Z24, Z24, Z24
-	VPXORQ Z25, Z25, Z25
-	VPXORQ Z26, Z26, Z26
-	VPXORQ Z27, Z27, Z27
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z15, Z15, Z15
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z2, Z2, Z2
-	VPXORQ Z17, Z17, Z17
-	VPXORQ Z18, Z18, Z18
 	XORQ AX, AX
-loop3:
-	VPTERNLOGD $0xFE, Z15, Z0, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
-	VPSUBUSB Z12, Z2, Z20
-	VPSRLW $4, Z1, Z4
-	VPERMB Z8, Z4, Z4
-	VPERMB Z10, Z1, Z21
-	VPSRLW $4, Z0, Z6
-	VPERMB Z11, Z6, Z6
-	VPTERNLOGD $0x80, Z6, Z21, Z4
-	VPTERNLOGD $0x6A, Z4, Z14, Z20
-	VPSUBUSB Z12, Z18, Z22
-	VPSRLW $4, Z17, Z5
-	VPERMB Z8, Z5, Z5
-	VPERMB Z10, Z17, Z23
-	VPSRLW $4, Z15, Z7
-	VPERMB Z11, Z7, Z7
-	VPTERNLOGD $0x80, Z7, Z23, Z5
-	VPTERNLOGD $0x6A, Z5, Z14, Z22
-	VPORQ Z22, Z20, Z20
-	VPTESTMB Z20, Z20, K2
-	KORTESTQ K2, K2
-	JNZ out
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loop3
-out:
+	ZERO_TABLES
+ops21Loop:
+	ASCII_TEST
+	SHIFTS_BEFORE
+	SHIFTS_CUR
+	LOOKUPS(ops21Out, Z4, Z5, Z6, Z7)
+	NEXT(ops21Loop)
+ops21Out:
 	VZEROUPPER
 	RET
 
-// func ops19(n int): ops21 without the two shifts of the bytes before
-// (their high nibbles as if loaded, in Z24 and Z25).
+// func ops19(n int): ops21 without the shifts of the bytes before (their
+// high nibbles as if loaded: Z24, Z25).
 TEXT ·ops19(SB), NOSPLIT, $0-8
 	MOVQ n+0(FP), CX
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z14, Z14, Z14
-	VPXORQ Z24, Z24, Z24
-	VPXORQ Z25, Z25, Z25
-	VPXORQ Z26, Z26, Z26
-	VPXORQ Z27, Z27, Z27
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z15, Z15, Z15
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z2, Z2, Z2
-	VPXORQ Z17, Z17, Z17
-	VPXORQ Z18, Z18, Z18
 	XORQ AX, AX
-loop10:
-	VPTERNLOGD $0xFE, Z15, Z0, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
-	VPSUBUSB Z12, Z2, Z20
-	VPERMB Z8, Z24, Z4
-	VPERMB Z10, Z1, Z21
-	VPSRLW $4, Z0, Z6
-	VPERMB Z11, Z6, Z6
-	VPTERNLOGD $0x80, Z6, Z21, Z4
-	VPTERNLOGD $0x6A, Z4, Z14, Z20
-	VPSUBUSB Z12, Z18, Z22
-	VPERMB Z8, Z25, Z5
-	VPERMB Z10, Z17, Z23
-	VPSRLW $4, Z15, Z7
-	VPERMB Z11, Z7, Z7
-	VPTERNLOGD $0x80, Z7, Z23, Z5
-	VPTERNLOGD $0x6A, Z5, Z14, Z22
-	VPORQ Z22, Z20, Z20
-	VPTESTMB Z20, Z20, K2
-	KORTESTQ K2, K2
-	JNZ out10
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loop10
-out10:
+	ZERO_TABLES
+ops19Loop:
+	ASCII_TEST
+	SHIFTS_CUR
+	LOOKUPS(ops19Out, Z24, Z25, Z6, Z7)
+	NEXT(ops19Loop)
+ops19Out:
 	VZEROUPPER
 	RET
 
-// func ops17(n int): ops21 without its four shifts.
+// func ops17(n int): ops21 without its four shifts (Z24..Z27).
 TEXT ·ops17(SB), NOSPLIT, $0-8
 	MOVQ n+0(FP), CX
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z14, Z14, Z14
-	VPXORQ Z24, Z24, Z24
-	VPXORQ Z25, Z25, Z25
-	VPXORQ Z26, Z26, Z26
-	VPXORQ Z27, Z27, Z27
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z15, Z15, Z15
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z2, Z2, Z2
-	VPXORQ Z17, Z17, Z17
-	VPXORQ Z18, Z18, Z18
 	XORQ AX, AX
-loop11:
-	VPTERNLOGD $0xFE, Z15, Z0, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
-	VPSUBUSB Z12, Z2, Z20
-	VPERMB Z8, Z24, Z4
-	VPERMB Z10, Z1, Z21
-	VPERMB Z11, Z26, Z6
-	VPTERNLOGD $0x80, Z6, Z21, Z4
-	VPTERNLOGD $0x6A, Z4, Z14, Z20
-	VPSUBUSB Z12, Z18, Z22
-	VPERMB Z8, Z25, Z5
-	VPERMB Z10, Z17, Z23
-	VPERMB Z11, Z27, Z7
-	VPTERNLOGD $0x80, Z7, Z23, Z5
-	VPTERNLOGD $0x6A, Z5, Z14, Z22
-	VPORQ Z22, Z20, Z20
-	VPTESTMB Z20, Z20, K2
-	KORTESTQ K2, K2
-	JNZ out11
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loop11
-out11:
+	ZERO_TABLES
+ops17Loop:
+	ASCII_TEST
+	LOOKUPS(ops17Out, Z24, Z25, Z26, Z27)
+	NEXT(ops17Loop)
+ops17Out:
 	VZEROUPPER
 	RET
 
 // func step(dst, p *byte, n int): a pair as the unrolled loop has it:
 // loads, ASCII test, check, error test, stores.
 TEXT ·step(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ p+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ $64, AX
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z14, Z14, Z14
-loop4:
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	VPTERNLOGD $0xFE, Z15, Z0, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 63(SI)(AX*1), Z17
-	VMOVDQU64 62(SI)(AX*1), Z18
-	VPSUBUSB Z12, Z2, Z2
-	VPSRLW $4, Z1, Z4
-	VPERMB Z8, Z4, Z4
-	VPERMB Z10, Z1, Z1
-	VPSRLW $4, Z0, Z6
-	VPERMB Z11, Z6, Z6
-	VPTERNLOGD $0x80, Z6, Z1, Z4
-	VPTERNLOGD $0x6A, Z4, Z14, Z2
-	VPSUBUSB Z12, Z18, Z18
-	VPSRLW $4, Z17, Z5
-	VPERMB Z8, Z5, Z5
-	VPERMB Z10, Z17, Z17
-	VPSRLW $4, Z15, Z7
-	VPERMB Z11, Z7, Z7
-	VPTERNLOGD $0x80, Z7, Z17, Z5
-	VPTERNLOGD $0x6A, Z5, Z14, Z18
-	VPORQ Z18, Z2, Z2
-	VPTESTMB Z2, Z2, K2
-	KORTESTQ K2, K2
-	JNZ out4
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loop4
-out4:
+	ARGS3
+	ZERO_TABLES
+stepLoop:
+	PAIR_LOADS
+	ASCII_TEST
+	BEFORE_LOADS
+	SHIFTS_BEFORE
+	SHIFTS_CUR
+	LOOKUPS(stepOut, Z4, Z5, Z6, Z7)
+	STORES
+	NEXT(stepLoop)
+stepOut:
 	VZEROUPPER
 	RET
 
-// func stepPrefetch256(dst, p *byte, n int): step with PREFETCHT0 of the
-// pair 256 bytes ahead.
-TEXT ·stepPrefetch256(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ p+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ $64, AX
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z14, Z14, Z14
-loopP256:
-	PREFETCHT0 256(SI)(AX*1)
-	PREFETCHT0 320(SI)(AX*1)
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	VPTERNLOGD $0xFE, Z15, Z0, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 63(SI)(AX*1), Z17
-	VMOVDQU64 62(SI)(AX*1), Z18
-	VPSUBUSB Z12, Z2, Z2
-	VPSRLW $4, Z1, Z4
-	VPERMB Z8, Z4, Z4
-	VPERMB Z10, Z1, Z1
-	VPSRLW $4, Z0, Z6
-	VPERMB Z11, Z6, Z6
-	VPTERNLOGD $0x80, Z6, Z1, Z4
-	VPTERNLOGD $0x6A, Z4, Z14, Z2
-	VPSUBUSB Z12, Z18, Z18
-	VPSRLW $4, Z17, Z5
-	VPERMB Z8, Z5, Z5
-	VPERMB Z10, Z17, Z17
-	VPSRLW $4, Z15, Z7
-	VPERMB Z11, Z7, Z7
-	VPTERNLOGD $0x80, Z7, Z17, Z5
-	VPTERNLOGD $0x6A, Z5, Z14, Z18
-	VPORQ Z18, Z2, Z2
-	VPTESTMB Z2, Z2, K2
-	KORTESTQ K2, K2
-	JNZ outP256
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loopP256
-outP256:
-	VZEROUPPER
+// STEP_PREFETCH(loop, out, first, second): step with two PREFETCHT0s a pair,
+// first and second bytes ahead.
+#define STEP_PREFETCH(loop, out, first, second) \
+	ARGS3; \
+	ZERO_TABLES; \
+loop: \
+	PREFETCHT0 first(SI)(AX*1); \
+	PREFETCHT0 second(SI)(AX*1); \
+	PAIR_LOADS; \
+	ASCII_TEST; \
+	BEFORE_LOADS; \
+	SHIFTS_BEFORE; \
+	SHIFTS_CUR; \
+	LOOKUPS(out, Z4, Z5, Z6, Z7); \
+	STORES; \
+	NEXT(loop); \
+out: \
+	VZEROUPPER; \
 	RET
 
-// func stepPrefetch512(dst, p *byte, n int): step with PREFETCHT0 of the
-// pair 512 bytes ahead.
+// func stepPrefetch512(dst, p *byte, n int), stepPrefetch1024: step with
+// PREFETCHT0 of the pair 512 or 1024 bytes ahead.
 TEXT ·stepPrefetch512(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ p+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ $64, AX
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z14, Z14, Z14
-loopP512:
-	PREFETCHT0 512(SI)(AX*1)
-	PREFETCHT0 576(SI)(AX*1)
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	VPTERNLOGD $0xFE, Z15, Z0, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 63(SI)(AX*1), Z17
-	VMOVDQU64 62(SI)(AX*1), Z18
-	VPSUBUSB Z12, Z2, Z2
-	VPSRLW $4, Z1, Z4
-	VPERMB Z8, Z4, Z4
-	VPERMB Z10, Z1, Z1
-	VPSRLW $4, Z0, Z6
-	VPERMB Z11, Z6, Z6
-	VPTERNLOGD $0x80, Z6, Z1, Z4
-	VPTERNLOGD $0x6A, Z4, Z14, Z2
-	VPSUBUSB Z12, Z18, Z18
-	VPSRLW $4, Z17, Z5
-	VPERMB Z8, Z5, Z5
-	VPERMB Z10, Z17, Z17
-	VPSRLW $4, Z15, Z7
-	VPERMB Z11, Z7, Z7
-	VPTERNLOGD $0x80, Z7, Z17, Z5
-	VPTERNLOGD $0x6A, Z5, Z14, Z18
-	VPORQ Z18, Z2, Z2
-	VPTESTMB Z2, Z2, K2
-	KORTESTQ K2, K2
-	JNZ outP512
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loopP512
-outP512:
-	VZEROUPPER
-	RET
+	STEP_PREFETCH(prefetch512Loop, prefetch512Out, 512, 576)
 
-// func stepPrefetch1024(dst, p *byte, n int): step with PREFETCHT0 of the
-// pair 1024 bytes ahead.
 TEXT ·stepPrefetch1024(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ p+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ $64, AX
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z14, Z14, Z14
-loopP1024:
-	PREFETCHT0 1024(SI)(AX*1)
-	PREFETCHT0 1088(SI)(AX*1)
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	VPTERNLOGD $0xFE, Z15, Z0, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 63(SI)(AX*1), Z17
-	VMOVDQU64 62(SI)(AX*1), Z18
-	VPSUBUSB Z12, Z2, Z2
-	VPSRLW $4, Z1, Z4
-	VPERMB Z8, Z4, Z4
-	VPERMB Z10, Z1, Z1
-	VPSRLW $4, Z0, Z6
-	VPERMB Z11, Z6, Z6
-	VPTERNLOGD $0x80, Z6, Z1, Z4
-	VPTERNLOGD $0x6A, Z4, Z14, Z2
-	VPSUBUSB Z12, Z18, Z18
-	VPSRLW $4, Z17, Z5
-	VPERMB Z8, Z5, Z5
-	VPERMB Z10, Z17, Z17
-	VPSRLW $4, Z15, Z7
-	VPERMB Z11, Z7, Z7
-	VPTERNLOGD $0x80, Z7, Z17, Z5
-	VPTERNLOGD $0x6A, Z5, Z14, Z18
-	VPORQ Z18, Z2, Z2
-	VPTESTMB Z2, Z2, K2
-	KORTESTQ K2, K2
-	JNZ outP1024
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loopP1024
-outP1024:
-	VZEROUPPER
-	RET
-
-// func stepPrefetch2048(dst, p *byte, n int): step with PREFETCHT0 of the
-// pair 2048 bytes ahead.
-TEXT ·stepPrefetch2048(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ p+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ $64, AX
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z14, Z14, Z14
-loopP2048:
-	PREFETCHT0 2048(SI)(AX*1)
-	PREFETCHT0 2112(SI)(AX*1)
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	VPTERNLOGD $0xFE, Z15, Z0, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 63(SI)(AX*1), Z17
-	VMOVDQU64 62(SI)(AX*1), Z18
-	VPSUBUSB Z12, Z2, Z2
-	VPSRLW $4, Z1, Z4
-	VPERMB Z8, Z4, Z4
-	VPERMB Z10, Z1, Z1
-	VPSRLW $4, Z0, Z6
-	VPERMB Z11, Z6, Z6
-	VPTERNLOGD $0x80, Z6, Z1, Z4
-	VPTERNLOGD $0x6A, Z4, Z14, Z2
-	VPSUBUSB Z12, Z18, Z18
-	VPSRLW $4, Z17, Z5
-	VPERMB Z8, Z5, Z5
-	VPERMB Z10, Z17, Z17
-	VPSRLW $4, Z15, Z7
-	VPERMB Z11, Z7, Z7
-	VPTERNLOGD $0x80, Z7, Z17, Z5
-	VPTERNLOGD $0x6A, Z5, Z14, Z18
-	VPORQ Z18, Z2, Z2
-	VPTESTMB Z2, Z2, K2
-	KORTESTQ K2, K2
-	JNZ outP2048
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loopP2048
-outP2048:
-	VZEROUPPER
-	RET
+	STEP_PREFETCH(prefetch1024Loop, prefetch1024Out, 1024, 1088)
 
 // func stepAlignedLoads(dst, p *byte, n int): step with aligned loads in
 // place of the straddling ones (wrong bytes: timing only).
 TEXT ·stepAlignedLoads(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ p+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ $64, AX
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z14, Z14, Z14
-loop8:
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	VPTERNLOGD $0xFE, Z15, Z0, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
-	VMOVDQU64 -64(SI)(AX*1), Z1
-	VMOVDQU64 -128(SI)(AX*1), Z2
-	VMOVDQU64 128(SI)(AX*1), Z17
-	VMOVDQU64 192(SI)(AX*1), Z18
-	VPSUBUSB Z12, Z2, Z2
-	VPSRLW $4, Z1, Z4
-	VPERMB Z8, Z4, Z4
-	VPERMB Z10, Z1, Z1
-	VPSRLW $4, Z0, Z6
-	VPERMB Z11, Z6, Z6
-	VPTERNLOGD $0x80, Z6, Z1, Z4
-	VPTERNLOGD $0x6A, Z4, Z14, Z2
-	VPSUBUSB Z12, Z18, Z18
-	VPSRLW $4, Z17, Z5
-	VPERMB Z8, Z5, Z5
-	VPERMB Z10, Z17, Z17
-	VPSRLW $4, Z15, Z7
-	VPERMB Z11, Z7, Z7
-	VPTERNLOGD $0x80, Z7, Z17, Z5
-	VPTERNLOGD $0x6A, Z5, Z14, Z18
-	VPORQ Z18, Z2, Z2
-	VPTESTMB Z2, Z2, K2
-	KORTESTQ K2, K2
-	JNZ out8
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loop8
-out8:
+	ARGS3
+	ZERO_TABLES
+alignedLoop:
+	PAIR_LOADS
+	ASCII_TEST
+	ALIGNED_LOADS
+	SHIFTS_BEFORE
+	SHIFTS_CUR
+	LOOKUPS(alignedOut, Z4, Z5, Z6, Z7)
+	STORES
+	NEXT(alignedLoop)
+alignedOut:
 	VZEROUPPER
 	RET
 
 // func stepShuffled(dst, p *byte, n int): step with the bytes before each
-// block built by VALIGND and two VPALIGNRs from the block before (kept in
-// Z30) instead of loaded (operand order not checked: timing only).
+// block built from the block before (Z30) by VALIGND and two VPALIGNRs
+// instead of loaded (operand order not checked: timing only).
 TEXT ·stepShuffled(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ p+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ $64, AX
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z14, Z14, Z14
-loop9:
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	VPTERNLOGD $0xFE, Z15, Z0, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
+	ARGS3
+	ZERO_TABLES
+shuffledLoop:
+	PAIR_LOADS
+	ASCII_TEST
 	VALIGND $12, Z30, Z0, Z3
 	VPALIGNR $15, Z3, Z0, Z1
 	VPALIGNR $14, Z3, Z0, Z2
@@ -585,164 +274,82 @@ loop9:
 	VPALIGNR $15, Z19, Z15, Z17
 	VPALIGNR $14, Z19, Z15, Z18
 	VMOVDQA64 Z15, Z30
-	VPSUBUSB Z12, Z2, Z2
-	VPSRLW $4, Z1, Z4
-	VPERMB Z8, Z4, Z4
-	VPERMB Z10, Z1, Z1
-	VPSRLW $4, Z0, Z6
-	VPERMB Z11, Z6, Z6
-	VPTERNLOGD $0x80, Z6, Z1, Z4
-	VPTERNLOGD $0x6A, Z4, Z14, Z2
-	VPSUBUSB Z12, Z18, Z18
-	VPSRLW $4, Z17, Z5
-	VPERMB Z8, Z5, Z5
-	VPERMB Z10, Z17, Z17
-	VPSRLW $4, Z15, Z7
-	VPERMB Z11, Z7, Z7
-	VPTERNLOGD $0x80, Z7, Z17, Z5
-	VPTERNLOGD $0x6A, Z5, Z14, Z18
-	VPORQ Z18, Z2, Z2
-	VPTESTMB Z2, Z2, K2
-	KORTESTQ K2, K2
-	JNZ out9
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loop9
-out9:
+	SHIFTS_BEFORE
+	SHIFTS_CUR
+	LOOKUPS(shuffledOut, Z4, Z5, Z6, Z7)
+	STORES
+	NEXT(shuffledLoop)
+shuffledOut:
 	VZEROUPPER
 	RET
 
-// func stepRing(dst, p *byte, n int): step with each block's high nibbles
+// func stepRing(dst, p *byte, n int): step with the blocks' high nibbles
 // stored to a ring on the stack and loaded back one byte earlier for the
 // bytes before (two shifts a pair fewer): each such load spans two stores
 // still in flight.
 TEXT ·stepRing(SB), NOSPLIT, $256-24
-	MOVQ dst+0(FP), DI
-	MOVQ p+8(FP), SI
-	MOVQ n+16(FP), CX
-	MOVQ $64, AX
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z14, Z14, Z14
-loop12:
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	VPTERNLOGD $0xFE, Z15, Z0, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 63(SI)(AX*1), Z17
-	VMOVDQU64 62(SI)(AX*1), Z18
-	VPSRLW $4, Z0, Z6
-	VPSRLW $4, Z15, Z7
+	ARGS3
+	ZERO_TABLES
+ringLoop:
+	PAIR_LOADS
+	ASCII_TEST
+	BEFORE_LOADS
+	SHIFTS_CUR
 	VMOVDQU64 Z6, 64(SP)
 	VMOVDQU64 Z7, 128(SP)
 	VMOVDQU64 Z7, 0(SP)
 	VMOVDQU64 63(SP), Z4
 	VMOVDQU64 127(SP), Z5
-	VPSUBUSB Z12, Z2, Z2
-	VPERMB Z8, Z4, Z4
-	VPERMB Z10, Z1, Z1
-	VPERMB Z11, Z6, Z6
-	VPTERNLOGD $0x80, Z6, Z1, Z4
-	VPTERNLOGD $0x6A, Z4, Z14, Z2
-	VPSUBUSB Z12, Z18, Z18
-	VPERMB Z8, Z5, Z5
-	VPERMB Z10, Z17, Z17
-	VPERMB Z11, Z7, Z7
-	VPTERNLOGD $0x80, Z7, Z17, Z5
-	VPTERNLOGD $0x6A, Z5, Z14, Z18
-	VPORQ Z18, Z2, Z2
-	VPTESTMB Z2, Z2, K2
-	KORTESTQ K2, K2
-	JNZ out12
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
-	ADDQ $128, AX
-	CMPQ AX, CX
-	JLT loop12
-out12:
+	LOOKUPS(ringOut, Z4, Z5, Z6, Z7)
+	STORES
+	NEXT(ringLoop)
+ringOut:
 	VZEROUPPER
 	RET
 
-// func stepTile(dst, p *byte, n int, h *byte): tiles of 2 KiB, their
-// high nibbles stored to h+64 first (one shift a block), then step reading
-// them back at each block and one byte earlier, without shifts (h[0:64]
-// carries the tile before's last block).
+// func stepTile(dst, p *byte, n int, h *byte): tiles of 2 KiB: their high
+// nibbles stored to h+64 first (one shift a block), then step reading them
+// back at each block and one byte earlier, without shifts (h[0:64] holds
+// the tile before's last block). Whole tiles while they fit before n.
 TEXT ·stepTile(SB), NOSPLIT, $0-32
-	MOVQ dst+0(FP), DI
-	MOVQ p+8(FP), SI
-	MOVQ n+16(FP), CX
+	ARGS3
 	MOVQ h+24(FP), R11
-	MOVQ $64, AX
-	VPXORQ Z8, Z8, Z8
-	VPXORQ Z10, Z10, Z10
-	VPXORQ Z11, Z11, Z11
-	VPXORQ Z12, Z12, Z12
-	VPXORQ Z14, Z14, Z14
-tile13:
-	// pass 1: 32 blocks of the tile from AX
+	ZERO_TABLES
+tile:
 	MOVQ AX, DX
 	XORQ R9, R9
-pass13:
+tileNibbles:
 	VMOVDQU64 (SI)(DX*1), Z0
 	VPSRLW $4, Z0, Z0
 	VMOVDQU64 Z0, 64(R11)(R9*1)
 	ADDQ $64, DX
 	ADDQ $64, R9
 	CMPQ R9, $2048
-	JLT pass13
+	JLT  tileNibbles
 	XORQ R9, R9
-loop13:
-	VMOVDQU64 (SI)(AX*1), Z0
-	VMOVDQU64 64(SI)(AX*1), Z15
-	VPTERNLOGD $0xFE, Z15, Z0, Z16
-	VPMOVB2M Z16, K1
-	KMOVQ K1, BX
-	VMOVDQU64 -1(SI)(AX*1), Z1
-	VMOVDQU64 -2(SI)(AX*1), Z2
-	VMOVDQU64 63(SI)(AX*1), Z17
-	VMOVDQU64 62(SI)(AX*1), Z18
+tileLoop:
+	PAIR_LOADS
+	ASCII_TEST
+	BEFORE_LOADS
 	VMOVDQU64 63(R11)(R9*1), Z4
 	VMOVDQU64 64(R11)(R9*1), Z6
 	VMOVDQU64 127(R11)(R9*1), Z5
 	VMOVDQU64 128(R11)(R9*1), Z7
-	VPSUBUSB Z12, Z2, Z2
-	VPERMB Z8, Z4, Z4
-	VPERMB Z10, Z1, Z1
-	VPERMB Z11, Z6, Z6
-	VPTERNLOGD $0x80, Z6, Z1, Z4
-	VPTERNLOGD $0x6A, Z4, Z14, Z2
-	VPSUBUSB Z12, Z18, Z18
-	VPERMB Z8, Z5, Z5
-	VPERMB Z10, Z17, Z17
-	VPERMB Z11, Z7, Z7
-	VPTERNLOGD $0x80, Z7, Z17, Z5
-	VPTERNLOGD $0x6A, Z5, Z14, Z18
-	VPORQ Z18, Z2, Z2
-	VPTESTMB Z2, Z2, K2
-	KORTESTQ K2, K2
-	JNZ out13
-	VMOVDQU64 Z0, (DI)(AX*1)
-	VMOVDQU64 Z15, 64(DI)(AX*1)
+	LOOKUPS(tileOut, Z4, Z5, Z6, Z7)
+	STORES
 	ADDQ $128, AX
 	ADDQ $128, R9
 	CMPQ R9, $2048
-	JLT loop13
-	// the tile's last nibbles before the next tile's first
+	JLT  tileLoop
 	VMOVDQU64 2048(R11), Z3
 	VMOVDQU64 Z3, 0(R11)
 	LEAQ 2048(AX), DX
 	CMPQ DX, CX
-	JLE tile13
-out13:
+	JLE  tile
+tileOut:
 	VZEROUPPER
 	RET
+
 // func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL leaf+0(FP), AX
