@@ -23,17 +23,3 @@ func stepAlignedLoads(dst, p *byte, n int)
 func stepShuffled(dst, p *byte, n int)
 func stepRing(dst, p *byte, n int)
 func stepTile(dst, p *byte, n int, h *byte)
-
-func cpuid(leaf, sub uint32) (a, b, c, d uint32)
-func xgetbv0() uint32
-
-// haveVBMI reports whether the CPU runs AVX-512 BW and VBMI and the OS saves
-// the ZMM and mask registers.
-func haveVBMI() bool {
-	_, _, c1, _ := cpuid(1, 0)
-	if c1&(1<<27) == 0 || xgetbv0()&0xE6 != 0xE6 { // OSXSAVE; XMM, YMM, opmask, ZMM state
-		return false
-	}
-	_, b7, c7, _ := cpuid(7, 0)
-	return b7&(1<<16) != 0 && b7&(1<<30) != 0 && c7&(1<<1) != 0 // AVX512F, BW, VBMI
-}

@@ -78,22 +78,25 @@
 	VPSRLW $4, Z0, Z6; \
 	VPSRLW $4, Z15, Z7
 
-// LOOKUPS(out, hb0, hb1, hc0, hc1): the rest of FAST_NIBBLES_PAIR512 given
-// the high nibbles of the bytes before each block (hb0, hb1) and of the
-// blocks (hc0, hc1), and the error test (to out).
+// LOOKUP_BLOCK(prev1, prev2, hb, hc, tb, tc): the rest of
+// UTF8_FAST_NIBBLES512 for one block, given the bytes one and two before
+// it (prev1, consumed; prev2, which ends with the block's check) and the
+// high nibbles of those before it (hb) and of the block (hc); tb and tc
+// are scratch.
+#define LOOKUP_BLOCK(prev1, prev2, hb, hc, tb, tc) \
+	VPSUBUSB Z12, prev2, prev2; \
+	VPERMB Z8, hb, tb; \
+	VPERMB Z10, prev1, prev1; \
+	VPERMB Z11, hc, tc; \
+	VPTERNLOGD $0x80, tc, prev1, tb; \
+	VPTERNLOGD $0x6A, tb, Z14, prev2
+
+// LOOKUPS(out, hb0, hb1, hc0, hc1): both blocks of FAST_NIBBLES_PAIR512
+// given the high nibbles of the bytes before each block (hb0, hb1) and of
+// the blocks (hc0, hc1), and the error test (to out).
 #define LOOKUPS(out, hb0, hb1, hc0, hc1) \
-	VPSUBUSB Z12, Z2, Z2; \
-	VPERMB Z8, hb0, Z4; \
-	VPERMB Z10, Z1, Z1; \
-	VPERMB Z11, hc0, Z6; \
-	VPTERNLOGD $0x80, Z6, Z1, Z4; \
-	VPTERNLOGD $0x6A, Z4, Z14, Z2; \
-	VPSUBUSB Z12, Z18, Z18; \
-	VPERMB Z8, hb1, Z5; \
-	VPERMB Z10, Z17, Z17; \
-	VPERMB Z11, hc1, Z7; \
-	VPTERNLOGD $0x80, Z7, Z17, Z5; \
-	VPTERNLOGD $0x6A, Z5, Z14, Z18; \
+	LOOKUP_BLOCK(Z1, Z2, hb0, hc0, Z4, Z6); \
+	LOOKUP_BLOCK(Z17, Z18, hb1, hc1, Z5, Z7); \
 	VPORQ Z18, Z2, Z2; \
 	VPTESTMB Z2, Z2, K2; \
 	KORTESTQ K2, K2; \
@@ -348,22 +351,4 @@ tileLoop:
 	JLE  tile
 tileOut:
 	VZEROUPPER
-	RET
-
-// func cpuid(leaf, sub uint32) (a, b, c, d uint32)
-TEXT ·cpuid(SB), NOSPLIT, $0-24
-	MOVL leaf+0(FP), AX
-	MOVL sub+4(FP), CX
-	CPUID
-	MOVL AX, a+8(FP)
-	MOVL BX, b+12(FP)
-	MOVL CX, c+16(FP)
-	MOVL DX, d+20(FP)
-	RET
-
-// func xgetbv0() uint32: the low half of XCR0 (what state the OS saves).
-TEXT ·xgetbv0(SB), NOSPLIT, $0-4
-	XORL CX, CX
-	XGETBV
-	MOVL AX, ret+0(FP)
 	RET
