@@ -119,11 +119,7 @@ TEST(RoundTripUTF16, Corpus) {
     for (const auto &[file, text] : texts) {
         const std::string t = text.substr(0, text.find('\n', 4096) + 1);
         const u16string units = utf8_to_utf16(t);
-        std::string le, be;
-        for (uint16_t u : units) {
-            le += char(u & 0xFF), le += char(u >> 8);
-            be += char(u >> 8), be += char(u & 0xFF);
-        }
+        const std::string le = utf16_bytes(units, false), be = utf16_bytes(units, true);
         for (auto [id, bytes] : {std::pair{WHATENC_UTF_16LE, le}, std::pair{WHATENC_UTF_16BE, be}}) {
             SCOPED_TRACE(name(id) + " on " + file);
             auto r = decode(id, WHATENC_BOM_REMOVE, WHATENC_FATAL, bytes, 1, 4, false);

@@ -91,6 +91,15 @@ void put_utf8(std::string &s, uint32_t cp) {
     }
 }
 
+std::string utf16_bytes(const u16string &units, bool big) {
+    std::string out;
+    for (uint16_t u : units) {
+        out += char(big ? u >> 8 : u & 0xFF);
+        out += char(big ? u & 0xFF : u >> 8);
+    }
+    return out;
+}
+
 Result decode(int encoding, whatenc_bom_mode bom, whatenc_error_mode mode,
               const std::string &in, size_t chunk, size_t dst_size, bool utf16) {
     Result r;

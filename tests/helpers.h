@@ -19,6 +19,7 @@ std::string name(int encoding);
 u16string utf8_to_utf16(const std::string &s);
 std::string utf16_to_utf8(const u16string &s);  // lone surrogates as U+FFFD
 void put_utf8(std::string &s, uint32_t cp);      // appends the scalar value cp
+std::string utf16_bytes(const u16string &units, bool big);  // UTF-16BE or LE bytes
 
 // The outcome of a whole stream through a handle.
 struct Result {
