@@ -473,7 +473,7 @@ void check_encoder_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem,
     for (size_t k = s.error_at.size(); k-- > 0;)
         got.insert(s.error_at[k], "&#" + std::to_string(s.unmappable[k]) + ";");
     ASSERT_TRUE(got == want) << ctx << ": " << first_difference(got, want) << "\n got " << wt::hex(got)
-                                 << "\nwant " << wt::hex(want);
+                             << "\nwant " << wt::hex(want);
     // HTML mode: info.replaced in some call exactly when the input has an
     // unmappable character.
     if (mode == WHATENC_HTML) {
