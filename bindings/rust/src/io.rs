@@ -156,13 +156,46 @@ impl<R: Read> BufRead for DecodeReader<R> {
 /// assert_eq!(w.finish().unwrap(), b"\xf0\xd2\xc9\xd7\xc5\xd4 42");
 /// ```
 ///
-/// With an [`EncoderMode::Fatal`] encoder, an unmappable character is an
-/// [`io::ErrorKind::InvalidData`] error (it was consumed).
+/// Encoded bytes wait in a buffer of 16 KiB until it is full, or until
+/// [`flush`](Write::flush) or [`finish`](Self::finish). An error of the
+/// writer underneath loses nothing: the bytes it did not take stay in the
+/// buffer for the next call, and a `write` that had taken some of its input
+/// before the error returns how many bytes it took (as [`std::io::Write`]
+/// asks; the error comes again at the next call).
+///
+/// With an [`EncoderMode::Fatal`] encoder, a character the encoding cannot
+/// represent ends the `write` that reaches it: the write returns the number
+/// of bytes up to and including the character (nothing is written for it),
+/// and the next call (`write`, `flush` or `finish`) returns an
+/// [`io::ErrorKind::InvalidData`] error that names it. Writing on continues
+/// after the character:
+///
+/// ```
+/// use std::io::{ErrorKind, Write};
+/// use whatenc::{EncodeWriter, Encoder, EncoderMode, Encoding};
+///
+/// let fatal = Encoder::new(Encoding::WINDOWS_1252, EncoderMode::Fatal);
+/// let mut w = EncodeWriter::with_encoder(Vec::new(), fatal);
+/// assert_eq!(w.write("ab☃cd".as_bytes()).unwrap(), 5); // "ab☃"
+/// let err = w.write(b"cd").unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::InvalidData);
+/// assert!(err.to_string().contains("U+2603"));
+/// w.write_all(b"cd").unwrap();
+/// assert_eq!(w.finish().unwrap(), b"abcd");
+/// ```
 pub struct EncodeWriter<W: Write> {
     inner: Option<W>,
     encoder: Encoder,
+    // Encoded bytes the writer underneath has not taken yet.
     out: Vec<u8>,
+    // A fatal encoder's error, which the call after the one that met it
+    // returns.
+    unmappable: Option<io::Error>,
 }
+
+// Room the buffer keeps for a call of the encoder (the header's minimum
+// for encoders is 13 bytes).
+const OUT_ROOM: usize = 64;
 
 impl<W: Write> EncodeWriter<W> {
     /// Encodes into the output encoding of `encoding`, HTML mode.
@@ -172,7 +205,7 @@ impl<W: Write> EncodeWriter<W> {
 
     /// Encodes with `encoder`, which should be at the start of a stream.
     pub fn with_encoder(inner: W, encoder: Encoder) -> Self {
-        EncodeWriter { inner: Some(inner), encoder, out: Vec::with_capacity(IN_SIZE) }
+        EncodeWriter { inner: Some(inner), encoder, out: Vec::with_capacity(IN_SIZE), unmappable: None }
     }
 
     /// The encoder.
@@ -180,44 +213,87 @@ impl<W: Write> EncodeWriter<W> {
         &self.encoder
     }
 
-    fn inner(&mut self) -> &mut W {
+    /// The writer underneath.
+    pub fn get_ref(&self) -> &W {
+        self.inner.as_ref().expect("EncodeWriter used after finish")
+    }
+
+    /// The writer underneath. Writing to it directly puts bytes before the
+    /// ones still in this writer's buffer.
+    pub fn get_mut(&mut self) -> &mut W {
         self.inner.as_mut().expect("EncodeWriter used after finish")
     }
 
-    fn encode(&mut self, mut buf: &[u8], last: bool) -> io::Result<()> {
-        loop {
-            if self.out.capacity() - self.out.len() < 64 {
-                let out = std::mem::take(&mut self.out);
-                self.inner().write_all(&out)?;
-                self.out = out;
-                self.out.clear();
+    /// Writes the buffer to the writer underneath; on an error what it did
+    /// not take stays in the buffer.
+    fn write_out(&mut self) -> io::Result<()> {
+        let inner = self.inner.as_mut().expect("EncodeWriter used after finish");
+        let mut taken = 0;
+        let r = loop {
+            if taken == self.out.len() {
+                break Ok(());
             }
-            let (status, read, info) = self.encoder.encode_bytes(buf, &mut self.out, last);
-            buf = &buf[read..];
+            match inner.write(&self.out[taken..]) {
+                Ok(0) => break Err(io::Error::new(io::ErrorKind::WriteZero, "the writer took no encoded bytes")),
+                Ok(n) => taken += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => break Err(e),
+            }
+        };
+        self.out.drain(..taken);
+        r
+    }
+
+    /// Encodes `buf` (the end of the stream if `last`); returns how many of
+    /// its bytes were taken, fewer than all only where an error stops it
+    /// after some were.
+    fn encode(&mut self, buf: &[u8], last: bool) -> io::Result<usize> {
+        if let Some(e) = self.unmappable.take() {
+            return Err(e);
+        }
+        let mut read = 0;
+        loop {
+            if self.out.capacity() - self.out.len() < OUT_ROOM {
+                if let Err(e) = self.write_out() {
+                    return if read > 0 { Ok(read) } else { Err(e) };
+                }
+            }
+            let (status, n, info) = self.encoder.encode_bytes(&buf[read..], &mut self.out, last);
+            read += n;
             match status {
                 ffi::WHATENC_OUTPUT_FULL => {
-                    let out = std::mem::take(&mut self.out);
-                    self.inner().write_all(&out)?;
-                    self.out = out;
-                    self.out.clear();
+                    if let Err(e) = self.write_out() {
+                        return if read > 0 { Ok(read) } else { Err(e) };
+                    }
                 }
                 ffi::WHATENC_UNMAPPABLE => {
                     let c = char::from_u32(info.unmappable).unwrap_or('\u{FFFD}');
-                    return Err(io::Error::new(
+                    self.unmappable = Some(io::Error::new(
                         io::ErrorKind::InvalidData,
                         format!("{} cannot represent {c:?} (U+{:04X})", self.encoder.encoding(), c as u32),
                     ));
+                    // At the end of the stream nothing is left to take: the
+                    // error is this call's.
+                    if last && read == buf.len() {
+                        return Err(self.unmappable.take().unwrap());
+                    }
+                    return Ok(read);
                 }
-                _ => return Ok(()),
+                _ => return Ok(read),
             }
         }
     }
 
     /// Ends the stream (writing what the encoding needs at the end, such as
-    /// ISO-2022-JP's return to ASCII), flushes and returns the writer.
+    /// ISO-2022-JP's return to ASCII), flushes and returns the writer. On
+    /// an error the writer is dropped (the stream unfinished): call
+    /// [`flush`](Write::flush) first to see errors while this writer still
+    /// holds it.
     pub fn finish(mut self) -> io::Result<W> {
-        self.finish_stream()?;
-        Ok(self.inner.take().unwrap())
+        let r = self.finish_stream();
+        // Taken either way, so that dropping self does not finish again.
+        let inner = self.inner.take().expect("EncodeWriter used after finish");
+        r.map(|()| inner)
     }
 
     fn finish_stream(&mut self) -> io::Result<()> {
@@ -228,17 +304,15 @@ impl<W: Write> EncodeWriter<W> {
 
 impl<W: Write> Write for EncodeWriter<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.encode(buf, false)?;
-        Ok(buf.len())
+        self.encode(buf, false)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        let out = std::mem::take(&mut self.out);
-        let r = self.inner().write_all(&out);
-        self.out = out;
-        self.out.clear();
-        r?;
-        self.inner().flush()
+        if let Some(e) = self.unmappable.take() {
+            return Err(e);
+        }
+        self.write_out()?;
+        self.get_mut().flush()
     }
 }
 

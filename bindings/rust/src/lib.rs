@@ -76,6 +76,12 @@ fn check(status: c_int, what: &str) -> c_int {
     status
 }
 
+/// Whether ASCII `text` has U+000E, U+000F or U+001B, which the
+/// ISO-2022-JP encoder takes as errors (section 12.2.2 of the standard).
+fn has_iso_2022_jp_controls(text: &str) -> bool {
+    text.bytes().any(|b| matches!(b, 0x0E | 0x0F | 0x1B))
+}
+
 /// The version of libwhatenc loaded, as `"1.0.0"`.
 pub fn library_version() -> &'static str {
     // SAFETY: static NUL-terminated string.
@@ -317,9 +323,10 @@ impl Encoding {
     /// ```
     pub fn encode(self, text: &str) -> (Cow<'_, [u8]>, Encoding, bool) {
         let out = self.output_encoding();
-        if out == Encoding::UTF_8 || text.is_ascii() {
+        if out == Encoding::UTF_8 || text.is_ascii() && !(out == Encoding::ISO_2022_JP && has_iso_2022_jp_controls(text)) {
             // Every output encoding writes ASCII as itself (ISO-2022-JP
-            // starts and ends in its ASCII state).
+            // starts and ends in its ASCII state), but for ISO-2022-JP's
+            // ESC, SO and SI.
             return (Cow::Borrowed(text.as_bytes()), out, false);
         }
         let mut e = Encoder::new(out, EncoderMode::Html);

@@ -5,7 +5,9 @@ mod common;
 
 use common::*;
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::io::{self, BufRead, Read, Write};
+use std::rc::Rc;
 use whatenc::{BomHandling, CoderResult, DecodeReader, Decoder, DecoderMode, EncodeWriter, Encoder, EncoderMode, Encoding};
 
 fn rs(e: Encoding) -> &'static encoding_rs::Encoding {
@@ -142,10 +144,118 @@ fn encode_writer_finishes_on_drop_and_reports_unmappables() {
     }
     assert_eq!(out, rs(Encoding::ISO_2022_JP).encode("日").0.as_ref());
 
+    // The write that reaches an unmappable character takes it, the next
+    // call reports it, and writing goes on after it.
     let mut w = EncodeWriter::with_encoder(Vec::new(), Encoder::new(Encoding::WINDOWS_1252, EncoderMode::Fatal));
-    let err = w.write_all("a☃".as_bytes()).unwrap_err();
+    let err = w.write_all("a☃b".as_bytes()).unwrap_err();
     assert_eq!(err.kind(), io::ErrorKind::InvalidData);
     assert!(err.to_string().contains("U+2603"), "{err}");
+    w.write_all(b"b").unwrap();
+    assert_eq!(w.write("c€☃d".as_bytes()).unwrap(), 7, "up to and including the snowman");
+    let err = w.flush().unwrap_err();
+    assert!(err.to_string().contains("U+2603"), "{err}");
+    w.flush().unwrap();
+    w.write_all(b"d\xe2").unwrap(); // a sequence that the end of the stream cuts
+    assert_eq!(w.get_ref(), b"abc\x80");
+    let err = w.finish().unwrap_err();
+    assert!(err.to_string().contains("U+FFFD"), "{err}");
+}
+
+/// A writer that fails as told: `fail` errors of `kind` before each
+/// success, taking at most `max` bytes a write.
+struct Flaky {
+    got: Vec<u8>,
+    fail: usize,
+    left: usize,
+    kind: io::ErrorKind,
+    max: usize,
+}
+
+impl Flaky {
+    fn new(fail: usize, kind: io::ErrorKind, max: usize) -> Self {
+        Flaky { got: Vec::new(), fail, left: fail, kind, max }
+    }
+}
+
+impl Write for Flaky {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.left > 0 {
+            self.left -= 1;
+            return Err(io::Error::new(self.kind, "flaky"));
+        }
+        self.left = self.fail;
+        let n = buf.len().min(self.max);
+        self.got.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.left > 0 {
+            self.left -= 1;
+            return Err(io::Error::new(self.kind, "flaky"));
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn encode_writer_keeps_what_a_failing_writer_did_not_take() {
+    let text: String = "Привет, мир! ".repeat(3000); // 69,000 bytes of KOI8-R: the buffer fills
+    let (want, _, _) = rs(Encoding::KOI8_R).encode(&text);
+    for (fail, kind, max) in [
+        (2, io::ErrorKind::WouldBlock, usize::MAX),
+        (1, io::ErrorKind::Interrupted, 1000),
+        (3, io::ErrorKind::BrokenPipe, 777),
+        (2, io::ErrorKind::Other, 1),
+    ] {
+        // An error after a write took some input returns what it took (the
+        // error comes again at the next call): with two errors in a row or
+        // more, some write returns one. Interrupted is retried inside.
+        let mut w = EncodeWriter::new(Flaky::new(fail, kind, max), Encoding::KOI8_R);
+        let mut rest = text.as_bytes();
+        let mut errors = 0;
+        while !rest.is_empty() {
+            match w.write(&rest[..rest.len().min(5000)]) {
+                Ok(n) => rest = &rest[n..],
+                Err(e) => {
+                    assert_eq!(e.kind(), kind);
+                    errors += 1;
+                    assert!(errors < 1_000_000, "no progress");
+                }
+            }
+        }
+        let inner = loop {
+            match w.flush() {
+                Ok(()) => break w.finish().unwrap(),
+                Err(e) => assert_eq!(e.kind(), kind),
+            }
+        };
+        assert!(inner.got == *want, "{kind:?}: {} bytes, want {}", inner.got.len(), want.len());
+        if kind != io::ErrorKind::Interrupted {
+            assert!(errors > 0, "{kind:?}: the writer never failed a write");
+        }
+    }
+}
+
+#[test]
+fn encode_writer_finishes_once() {
+    // A writer whose flush fails: a failed finish drops it, unfinished,
+    // without finishing again.
+    struct FailingFlush(Rc<Cell<usize>>);
+    impl Write for FailingFlush {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            self.0.set(self.0.get() + 1);
+            Err(io::Error::other("flush"))
+        }
+    }
+    let flushes = Rc::new(Cell::new(0));
+    let mut w = EncodeWriter::new(FailingFlush(flushes.clone()), Encoding::ISO_2022_JP);
+    w.write_all("日本".as_bytes()).unwrap();
+    assert!(w.finish().is_err());
+    assert_eq!(flushes.get(), 1);
 }
 
 #[test]
@@ -160,6 +270,12 @@ fn one_shot_borrows_when_it_can() {
     assert!(matches!(Encoding::UTF_8.decode(b"plain").0, Cow::Borrowed("plain")));
     assert!(matches!(Encoding::UTF_8.decode(b"\xef\xbb\xbfbom").0, Cow::Borrowed("bom")));
     assert!(matches!(Encoding::SHIFT_JIS.encode("ascii").0, Cow::Borrowed(b"ascii")));
+    assert!(matches!(Encoding::ISO_2022_JP.encode("ascii").0, Cow::Borrowed(b"ascii")));
+    // ISO-2022-JP cannot encode ESC, SO and SI: ASCII, but not as itself.
+    for c in ['\u{1b}', '\u{e}', '\u{f}'] {
+        let text = format!("a{c}b");
+        assert_eq!(Encoding::ISO_2022_JP.encode(&text), (Cow::Borrowed(&b"a&#65533;b"[..]), Encoding::ISO_2022_JP, true));
+    }
     assert!(matches!(Encoding::UTF_16BE.encode("ü").0, Cow::Borrowed(_)));
     assert_eq!(Encoding::WINDOWS_1252.decode_with_bom_removal(b"\xef\xbb\xbfx").0, "ï»¿x");
     assert_eq!(Encoding::UTF_8.decode_with_bom_removal(b"\xef\xbb\xbfx").0, "x");
