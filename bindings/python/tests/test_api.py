@@ -119,7 +119,9 @@ def test_fatal_error_position_across_chunks() -> None:
     with pytest.raises(DecodeError) as info:
         d.decode(b"\x81a")
     e = info.value
-    assert e.position == 3 and (e.start, e.end) == (0, 1)
+    # The object starts with the bytes the earlier call began the sequence
+    # with, as Python's own incremental decoders do.
+    assert (e.position, e.object, e.start, e.end) == (3, b"\xe3\x81a", 0, 2)
     assert d.decode(b"\xe3\x81\x82") == "\u3042"
 
 
@@ -195,6 +197,10 @@ def test_encode_into_resumes_by_str_index() -> None:
         rest = rest[read:]
     assert out == s.encode()
     assert t.encode_into("\ud800x", bytearray(10)) == (2, 4)
+    # Lone surrogates that pair (one code point, four bytes) after a
+    # character above U+FFFF: read counts the str's characters.
+    s = "\U0001F600\ud83d\ude00ab"
+    assert t.encode_into(s, bytearray(9)) == (4, 9) and s[4:] == "b"
     mv = memoryview(bytearray(8))[2:6]
     assert t.encode_into("abcdef", mv) == (4, 4) and mv.tobytes() == b"abcd"
     arr = array.array("B", bytes(3))

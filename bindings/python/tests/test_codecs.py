@@ -129,3 +129,48 @@ def test_many_errors_with_supplementary_characters() -> None:
     assert s.encode("whatwg-latin1", "backslashreplace") == s.encode("latin-1",
                                                                        "backslashreplace")
     assert whatenc.encode(s, "latin1", "ignore") == b"a" * 20000
+
+
+@pytest.mark.parametrize("errors", ["ignore", "backslashreplace", "surrogateescape", "replace"])
+def test_handlers_see_sequences_an_earlier_chunk_began(errors: str) -> None:
+    # Python's UTF-8 decoder replaces the same maximal subparts as the
+    # standard's: the same handlers give the same text, however the input
+    # is cut (the codec feeds each chunk's last bytes one at a time).
+    import random
+
+    rng = random.Random(7)
+    pieces = [b"a", b"\n", "\u00e9".encode(), "\u3042".encode(), "\U0001F600".encode(),
+              b"\xe3\x81", b"\xf0\x9f\x98", b"\xff", b"\x80", b"\xc0\xaf", b"\xed\xa0\x80",
+              b"\xe0\x80", b"\xf4\x90"]
+    for _ in range(300):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randrange(1, 30)))
+        want = data.decode("utf-8", errors)
+        dec = codecs.getincrementaldecoder("whatwg-utf-8")(errors)
+        got, at = [], 0
+        while at < len(data):
+            n = rng.randrange(1, 12)
+            got.append(dec.decode(data[at:at + n]))
+            at += n
+        got.append(dec.decode(b"", final=True))
+        assert "".join(got) == want, data
+
+
+def test_text_file_lines_with_errors(tmp_path) -> None:  # noqa: ANN001
+    p = tmp_path / "bad.txt"
+    p.write_bytes(b"x\xe2\x82A\ncaf\xe9\xe2\x82ABC\n")
+    for errors in ("ignore", "backslashreplace", "surrogateescape"):
+        with open(p, encoding="whatwg-utf-8", errors=errors) as f:
+            lines = f.readlines()
+        assert lines == p.read_bytes().decode("utf-8", errors).splitlines(True), errors
+
+
+def test_encode_errors_with_surrogates_that_pair() -> None:
+    # Two lone surrogates of a str that make a pair are one code point to
+    # the library (as in a JavaScript string); error ranges and positions
+    # still count the str's characters.
+    s = "\ud83d\ude00\U0001F601\u00e9\u20ac"
+    assert whatenc.encode(s, "iso-8859-2", "backslashreplace") == \
+        b"\\ud83d\\ude00\\U0001f601\xe9\\u20ac"
+    with pytest.raises(UnicodeEncodeError) as info:
+        whatenc.encode("ab" + s, "iso-8859-2", "strict")
+    assert (info.value.start, info.value.end) == (2, 4)

@@ -260,7 +260,15 @@ def register() -> None:
     to UTF-8. Error handlers: ``strict`` is fatal mode (DecodeError,
     EncodeError), ``replace`` on decoding is the standard's U+FFFD,
     ``xmlcharrefreplace`` (or ``html``) on encoding is its ``&#NNNN;``; any
-    other registered handler is called with the exact error position.
+    other registered handler is called with the exact error position (a
+    decoding error's object starts with the bytes an earlier chunk began the
+    malformed sequence with, as Python's incremental decoders do). A handler
+    that resumes decoding elsewhere than the error's end restarts the decoder
+    there, as at the start of a stream: a BOM there is removed and
+    ISO-2022-JP starts in ASCII. Lone surrogates in a str are U+FFFD to every
+    encoder (as in a JavaScript string, two that make a pair are that
+    character), so ``surrogateescape`` and ``surrogatepass`` do not round-trip
+    them.
 
     Text files: ``open()``'s TextIOWrapper never tells an incremental encoder
     that the text ended, so an ISO-2022-JP file written through it may end

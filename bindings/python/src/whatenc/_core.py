@@ -4,8 +4,10 @@ import from :mod:`whatenc`)."""
 from __future__ import annotations
 
 import codecs
+import re
 import sys
 import threading
+from bisect import bisect_left, bisect_right
 from ctypes import (
     byref,
     c_char,
@@ -14,6 +16,7 @@ from ctypes import (
     c_uint32,
     c_void_p,
     create_string_buffer,
+    string_at,
 )
 from typing import Any, Callable, NamedTuple, Union
 
@@ -47,6 +50,12 @@ UTF16 = "utf-16-le" if sys.byteorder == "little" else "utf-16-be"
 _ONE_CALL = 4 << 20
 _CHUNK = 1 << 20
 _SMALL = 4096
+
+# Bytes of a stream's input a decoder keeps from earlier calls: more than
+# the library holds without output (3, a BOM's 2 more at the start), so that
+# an error handler sees every byte of a malformed sequence an earlier call
+# began.
+_HISTORY = 8
 
 __all__ = [
     "BOM_KEEP",
@@ -263,7 +272,8 @@ class _Decoding:
     """Streaming decoding with one handle: the loop of the streaming contract,
     error positions, and Python's error handlers (private)."""
 
-    __slots__ = ("enc", "bom", "mode", "handle", "consumed", "errors", "busy", "small")
+    __slots__ = ("enc", "bom", "mode", "handle", "consumed", "history", "errors", "busy",
+                 "small")
 
     def __init__(self, enc: Encoding, bom: int, errors: str) -> None:
         self.enc = enc
@@ -272,6 +282,7 @@ class _Decoding:
         self.mode = REPLACEMENT if errors == "replace" else FATAL
         self.handle = _new_decoder(enc, bom, self.mode)
         self.consumed = 0  # bytes consumed by the stream before this call
+        self.history = b""  # the stream's last _HISTORY bytes before this call
         self.busy = threading.Lock()
         self.small: Any = None  # an output buffer kept for small calls
 
@@ -282,6 +293,7 @@ class _Decoding:
     def _reset(self) -> None:
         lib.whatenc_decoder_reset(self.handle.h)
         self.consumed = 0
+        self.history = b""
 
     def encoding(self) -> Encoding:
         i: int = lib.whatenc_decoder_encoding(self.handle.h)
@@ -346,72 +358,74 @@ class _Decoding:
                 pos = resume
         if last:
             self.consumed = 0
+            self.history = b""
         else:
             self.consumed += size
+            if size >= _HISTORY:
+                self.history = string_at(addr + size - _HISTORY, _HISTORY)
+            elif size:
+                self.history = (self.history + string_at(addr, size))[-_HISTORY:]
         return "".join(parts)
 
     def _error(self, data: Buffer, size: int, start: int, end: int) -> DecodeError:
+        """The error for bytes start:end of this call's input; where they
+        began in an earlier call (start < 0) its object is those earlier
+        bytes followed by this call's, start and end counted in it."""
         obj = bytes(data) if not isinstance(data, bytes) else data
         position = self.consumed + start
-        lo, hi = max(start, 0), max(min(end, size), 0)
-        return DecodeError(self.encoding().name.lower(), obj, lo, hi,
+        if start < 0:
+            obj = self.history[start:] + obj
+            start, end = 0, end - start
+        return DecodeError(self.enc.name.lower(), obj, start, min(end, len(obj)),
                            "malformed input", position)
 
     def _on_error(self, data: Buffer, size: int, start: int, end: int) -> tuple[str, int]:
         err = self._error(data, size, start, end)
         if self.errors in ("strict", "fatal"):
             raise err
-        handler = codecs.lookup_error(self.errors)
-        if start < 0:
-            # The malformed bytes began in an earlier call; the handler only
-            # sees this call's input.
-            err.start = 0
-        rep, resume = handler(err)
+        rep, resume = codecs.lookup_error(self.errors)(err)
         if not isinstance(rep, str):
             raise TypeError(f"decoding error handler must return (str, int), got {rep!r}")
+        # The handler's position counts in err.object: the earlier calls'
+        # bytes before this call's, if any.
+        earlier = len(err.object) - size
         if resume < 0:
-            resume += size
-        if not 0 <= resume <= size:
-            raise IndexError(f"position {resume} from error handler out of bounds")
-        if resume == err.end and end <= size:
+            resume += len(err.object)
+        if not earlier <= resume <= len(err.object):
+            raise IndexError(f"position {resume} from error handler out of bounds "
+                             f"(this call's input starts at {earlier})")
+        resume -= earlier
+        if resume == err.end - earlier and end <= size:
             resume = end
         return rep, resume
 
 
-def _units_to_index(s: str, u16: bytes, units: int) -> int:
-    """The index in s of the code point at UTF-16 offset ``units``."""
-    if len(u16) == 2 * len(s):  # no supplementary characters: the same
-        return units
-    return len(u16[: 2 * units].decode(UTF16, "surrogatepass"))
+# A character above U+FFFF: two UTF-16 code units.
+_SUPPLEMENTARY = re.compile("[\U00010000-\U0010FFFF]")
 
 
 class _Index:
-    """Maps UTF-16 offsets in u16 to indexes in s, in linear time over a
-    string's errors (each call converts only the text since the last)."""
+    """Maps offsets in the UTF-16 of s (what the library reads; ``u16``) to
+    indexes in s and back: a character above U+FFFF is two code units, any
+    other one unit, a lone surrogate too (two lone surrogates that make a
+    pair are two characters of s that the library reads as one code point;
+    the offsets it reports fall between characters of s either way)."""
 
-    __slots__ = ("s", "u16", "same", "mark_units", "mark_index")
+    __slots__ = ("starts", "ends")
 
     def __init__(self, s: str, u16: bytes) -> None:
-        self.s = s
-        self.u16 = u16
-        self.same = len(u16) == 2 * len(s)  # no characters above U+FFFF
-        self.mark_units = 0
-        self.mark_index = 0
+        if len(u16) == 2 * len(s):  # no characters above U+FFFF
+            self.starts: list[int] = []
+        else:
+            self.starts = [m.start() for m in _SUPPLEMENTARY.finditer(s)]
+        # The offset in units after each character above U+FFFF.
+        self.ends = [i + k + 2 for k, i in enumerate(self.starts)]
 
     def of(self, units: int) -> int:
-        if self.same:
-            return units
-        if units < self.mark_units:
-            self.mark_units = self.mark_index = 0
-        seg = self.u16[2 * self.mark_units: 2 * units]
-        self.mark_index += len(seg.decode(UTF16, "surrogatepass"))
-        self.mark_units = units
-        return self.mark_index
+        return units - bisect_right(self.ends, units)
 
     def units(self, index: int) -> int:
-        if self.same:
-            return index
-        return len(self.s[:index].encode(UTF16, "surrogatepass")) // 2
+        return index + bisect_left(self.starts, index)
 
 
 class _Encoding:
@@ -482,8 +496,11 @@ class _Encoding:
                 continue
             if st != UNMAPPABLE:  # pragma: no cover
                 raise _ffi.WhatencError(f"unexpected status {st}", st)
-            end = max(index.of(pos), 1)
-            start = end - 1
+            # The unmappable code point ends at pos: two units above U+FFFF
+            # (one character of s, or two lone surrogates), else one; its
+            # start is before s where an earlier call held its first half.
+            end = index.of(pos)
+            start = index.of(max(pos - (2 if info.unmappable > 0xFFFF else 1), 0))
             err = EncodeError(self.enc.name.lower(), s, start, end,
                               "unmappable character", info.unmappable)
             if errors in ("strict", "fatal"):
@@ -622,7 +639,7 @@ class TextEncoder:
         with Borrowed(buffer, writable=True) as dst, Borrowed(u16) as src:
             lib.whatenc_encode_into(src.addr or None, len(u16) // 2, dst.addr or None,
                                     dst.size, byref(read), byref(written))
-        return EncodeIntoResult(_units_to_index(s, u16, read.value), written.value)
+        return EncodeIntoResult(_Index(s, u16).of(read.value), written.value)
 
 
 # --------------------------------------------------------------- hooks
