@@ -174,3 +174,25 @@ def test_encode_errors_with_surrogates_that_pair() -> None:
     with pytest.raises(UnicodeEncodeError) as info:
         whatenc.encode("ab" + s, "iso-8859-2", "strict")
     assert (info.value.start, info.value.end) == (2, 4)
+
+
+def test_errors_may_change_between_calls() -> None:
+    import io
+
+    enc = codecs.getincrementalencoder("whatwg-iso-2022-jp")()
+    out = enc.encode("\u3042")
+    enc.errors = "replace"  # the same stream: still in its JIS X 0208 state
+    out += enc.encode("\u4e02\u3042", final=True)
+    assert out == b"\x1b$B$\"\x1b(B?\x1b$B$\"\x1b(B"
+    dec = codecs.getincrementaldecoder("whatwg-utf-8")()
+    assert dec.decode(b"a\xe3") == "a"
+    dec.errors = "ignore"
+    assert dec.decode(b"\x81b", final=True) == "b"
+    buf = io.BytesIO()
+    w = codecs.getwriter("whatwg-latin1")(buf)
+    w.errors = "replace"
+    w.write("a\u4e00")
+    assert buf.getvalue() == b"a?"
+    r = codecs.getreader("whatwg-utf-8")(io.BytesIO(b"a\xffb"))
+    r.errors = "ignore"
+    assert r.read() == "ab"

@@ -83,7 +83,7 @@ class _IncrementalDecoder(codecs.IncrementalDecoder):
 
     def _decoding(self) -> _Decoding:
         if self._d.errors != self.errors:
-            self._d = _Decoding(self._enc, self._bom, self.errors)
+            self._d = self._d.with_errors(self.errors)
         return self._d
 
     def decode(self, input: Any, final: bool = False) -> str:
@@ -177,7 +177,7 @@ def _codec_info(enc: Encoding) -> codecs.CodecInfo:
 
         def encode(self, input: str, final: bool = False) -> bytes:
             if self._e.errors != self.errors:
-                self._e = _Encoding(enc, self.errors)
+                self._e = self._e.with_errors(self.errors)
             return self._e.encode(input, final)
 
         def reset(self) -> None:
@@ -192,6 +192,7 @@ def _codec_info(enc: Encoding) -> codecs.CodecInfo:
             self._inc = IncrementalEncoder(errors)
 
         def encode(self, input: str, errors: str = "strict") -> tuple[bytes, int]:
+            self._inc.errors = errors
             return self._inc.encode(input), len(input)
 
         def reset(self) -> None:
@@ -204,6 +205,7 @@ def _codec_info(enc: Encoding) -> codecs.CodecInfo:
             self._inc = IncrementalDecoder(errors)
 
         def decode(self, input: Any, errors: str = "strict") -> tuple[str, int]:
+            self._inc.errors = errors
             return self._inc.decode(input), len(input)
 
         def read(self, size: int = -1, chars: int = -1, firstline: bool = False) -> str:
@@ -265,7 +267,11 @@ def register() -> None:
     malformed sequence with, as Python's incremental decoders do). A handler
     that resumes decoding elsewhere than the error's end restarts the decoder
     there, as at the start of a stream: a BOM there is removed and
-    ISO-2022-JP starts in ASCII. Lone surrogates in a str are U+FFFD to every
+    ISO-2022-JP starts in ASCII. An incremental codec's or stream's
+    ``errors`` may change between calls; the stream goes on, but for a change
+    between ``replace`` and another handler when decoding, or between
+    ``xmlcharrefreplace``/``html`` and another when encoding, which starts a
+    new stream. Lone surrogates in a str are U+FFFD to every
     encoder (as in a JavaScript string, two that make a pair are that
     character), so ``surrogateescape`` and ``surrogatepass`` do not round-trip
     them.

@@ -286,6 +286,15 @@ class _Decoding:
         self.busy = threading.Lock()
         self.small: Any = None  # an output buffer kept for small calls
 
+    def with_errors(self, errors: str) -> _Decoding:
+        """This decoding with another error handler: the same stream where
+        the library's error mode is the same (every handler but "replace"
+        runs on its fatal mode), else a new one."""
+        if (REPLACEMENT if errors == "replace" else FATAL) == self.mode:
+            self.errors = errors
+            return self
+        return _Decoding(self.enc, self.bom, errors)
+
     def reset(self) -> None:
         with _claim(self.busy, "decoder"):
             self._reset()
@@ -440,6 +449,15 @@ class _Encoding:
         self.handle = _new_encoder(enc, self.mode)
         self.busy = threading.Lock()
         self.small: Any = None
+
+    def with_errors(self, errors: str) -> _Encoding:
+        """This encoding with another error handler: the same stream where
+        the library's error mode is the same (every handler but "html" and
+        "xmlcharrefreplace" runs on its fatal mode), else a new one."""
+        if (HTML if errors in ("html", "xmlcharrefreplace") else FATAL) == self.mode:
+            self.errors = errors
+            return self
+        return _Encoding(self.enc, errors)
 
     def reset(self) -> None:
         with _claim(self.busy, "encoder"):
