@@ -878,7 +878,8 @@ impl Encoder {
 
     /// Encodes `src` into `dst`.  Returns the result, the bytes read and
     /// written, and whether unmappable characters became `&#NNNN;`.
-    /// `src` may be any bytes: invalid UTF-8 encodes as U+FFFD would.
+    /// `read` is always at a character boundary of `src`. (Bytes that may
+    /// split characters go through [`EncodeWriter`](crate::EncodeWriter).)
     ///
     /// # Panics
     /// If the encoder was created in [`EncoderMode::Fatal`].
