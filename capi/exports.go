@@ -147,11 +147,8 @@ func whatencgo_encoding_for_label(label unsafe.Pointer, n C.size_t) (st C.int) {
 	if n == 0 {
 		return errUnknown
 	}
-	if label == nil {
-		return errNull
-	}
-	if uint64(n) > math.MaxInt {
-		return errUnknown
+	if st := checkBuf(label, n, 1); st != stOK {
+		return st
 	}
 	e := codec.ForLabel(unsafe.Slice((*byte)(label), n))
 	if e == nil {

@@ -52,6 +52,17 @@ static int in_other_process(void) {
 #define GUARD(ret) do { if (in_forked_child()) return (ret); } while (0)
 #define GUARD_PID(ret) do { if (in_other_process()) return (ret); } while (0)
 
+// forked_status zeroes the length and info out-parameters it is given
+// (those not NULL), as every error return does, and returns
+// WHATENC_ERR_FORKED: what the functions with such parameters return in a
+// forked child.
+static whatenc_status forked_status(size_t *len1, size_t *len2, void *info, size_t info_size) {
+    if (len1 != NULL) *len1 = 0;
+    if (len2 != NULL) *len2 = 0;
+    if (info != NULL) memset(info, 0, info_size);
+    return WHATENC_ERR_FORKED;
+}
+
 // Calls answered here: a streaming call that is not the last, whose input
 // is all ASCII and fits the output, to a handle whose state passes ASCII
 // through unchanged (Go keeps that bit in the handle's slot after every
@@ -104,7 +115,7 @@ static int ascii_call_fits(const void *src, size_t n, size_t src_unit,
     if ((uintptr_t)dst % dst_unit != 0 || (uintptr_t)src % src_unit != 0) return 0;
     if (m > (size_t)PTRDIFF_MAX / dst_unit) return 0;
     uintptr_t s = (uintptr_t)src, d = (uintptr_t)dst;
-    if (d + m * dst_unit < d) return 0;
+    if (d + m * dst_unit < d || s + n * src_unit < s) return 0;
     return s + n * src_unit <= d || d + m * dst_unit <= s;
 }
 
@@ -918,13 +929,13 @@ int whatenc_decoder_encoding(const whatenc_decoder *decoder) {
 
 whatenc_status whatenc_decoder_max_utf8_length(const whatenc_decoder *decoder,
                                                size_t src_len, size_t *out) {
-    GUARD(WHATENC_ERR_FORKED);
+    if (in_forked_child()) return forked_status(out, NULL, NULL, 0);
     return (whatenc_status)whatencgo_decoder_max_length((void *)decoder, src_len, out, 0);
 }
 
 whatenc_status whatenc_decoder_max_utf16_length(const whatenc_decoder *decoder,
                                                 size_t src_len, size_t *out) {
-    GUARD(WHATENC_ERR_FORKED);
+    if (in_forked_child()) return forked_status(out, NULL, NULL, 0);
     return (whatenc_status)whatencgo_decoder_max_length((void *)decoder, src_len, out, 1);
 }
 
@@ -932,7 +943,7 @@ whatenc_status whatenc_decoder_decode_to_utf8(whatenc_decoder *decoder,
                                               const uint8_t *src, size_t *src_len,
                                               uint8_t *dst, size_t *dst_len,
                                               int last, whatenc_decode_info *info) {
-    GUARD(WHATENC_ERR_FORKED);
+    if (in_forked_child()) return forked_status(src_len, dst_len, info, sizeof *info);
     if (ascii_call(decoder, WHATENCGO_DECODER_TAG, DECODER_PASSES,
                    src, src_len, 1, dst, dst_len, 1, last, info, sizeof *info))
         return WHATENC_OK;
@@ -944,7 +955,7 @@ whatenc_status whatenc_decoder_decode_to_utf16(whatenc_decoder *decoder,
                                                const uint8_t *src, size_t *src_len,
                                                uint16_t *dst, size_t *dst_len,
                                                int last, whatenc_decode_info *info) {
-    GUARD(WHATENC_ERR_FORKED);
+    if (in_forked_child()) return forked_status(src_len, dst_len, info, sizeof *info);
     if (ascii_call(decoder, WHATENCGO_DECODER_TAG, DECODER_PASSES,
                    src, src_len, 1, dst, dst_len, 2, last, info, sizeof *info))
         return WHATENC_OK;
@@ -976,13 +987,13 @@ int whatenc_encoder_encoding(const whatenc_encoder *encoder) {
 
 whatenc_status whatenc_encoder_max_length_from_utf8(const whatenc_encoder *encoder,
                                                     size_t src_len, size_t *out) {
-    GUARD(WHATENC_ERR_FORKED);
+    if (in_forked_child()) return forked_status(out, NULL, NULL, 0);
     return (whatenc_status)whatencgo_encoder_max_length((void *)encoder, src_len, out, 0);
 }
 
 whatenc_status whatenc_encoder_max_length_from_utf16(const whatenc_encoder *encoder,
                                                      size_t src_len, size_t *out) {
-    GUARD(WHATENC_ERR_FORKED);
+    if (in_forked_child()) return forked_status(out, NULL, NULL, 0);
     return (whatenc_status)whatencgo_encoder_max_length((void *)encoder, src_len, out, 1);
 }
 
@@ -990,7 +1001,7 @@ whatenc_status whatenc_encoder_encode_from_utf8(whatenc_encoder *encoder,
                                                 const uint8_t *src, size_t *src_len,
                                                 uint8_t *dst, size_t *dst_len,
                                                 int last, whatenc_encode_info *info) {
-    GUARD(WHATENC_ERR_FORKED);
+    if (in_forked_child()) return forked_status(src_len, dst_len, info, sizeof *info);
     if (ascii_call(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES | WHATENCGO_ISO2022JP_PASSES,
                    src, src_len, 1, dst, dst_len, 1, last, info, sizeof *info))
         return WHATENC_OK;
@@ -1002,7 +1013,7 @@ whatenc_status whatenc_encoder_encode_from_utf16(whatenc_encoder *encoder,
                                                  const uint16_t *src, size_t *src_len,
                                                  uint8_t *dst, size_t *dst_len,
                                                  int last, whatenc_encode_info *info) {
-    GUARD(WHATENC_ERR_FORKED);
+    if (in_forked_child()) return forked_status(src_len, dst_len, info, sizeof *info);
     if (ascii_call(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES_UTF16 | WHATENCGO_ISO2022JP_PASSES,
                    src, src_len, 2, dst, dst_len, 1, last, info, sizeof *info))
         return WHATENC_OK;
@@ -1013,7 +1024,7 @@ whatenc_status whatenc_encoder_encode_from_utf16(whatenc_encoder *encoder,
 whatenc_status whatenc_encode_into(const uint16_t *src, size_t src_len,
                                    uint8_t *dst, size_t dst_len,
                                    size_t *read, size_t *written) {
-    GUARD(WHATENC_ERR_FORKED);
+    if (in_forked_child()) return forked_status(read, written, NULL, 0);
     return (whatenc_status)whatencgo_encode_into((void *)src, src_len, dst, dst_len,
                                                  read, written);
 }

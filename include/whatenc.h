@@ -20,8 +20,9 @@
  *
  * Lengths.  Every length is a size_t counting BYTES, except where a function
  * says "code units": UTF-16 buffers (uint16_t, in the machine's byte order)
- * are counted in 16-bit code units.  Lengths above PTRDIFF_MAX (in the
- * buffer's units) are rejected with WHATENC_ERR_OVERFLOW.  UTF-16 buffers
+ * are counted in 16-bit code units.  A buffer of more than PTRDIFF_MAX
+ * bytes (PTRDIFF_MAX / 2 code units), or one that would run past the end of
+ * the address space, is rejected with WHATENC_ERR_OVERFLOW.  UTF-16 buffers
  * must be aligned to 2 bytes (WHATENC_ERR_INVALID_ARGUMENT otherwise).
  *
  * Pointers.  A NULL buffer is accepted wherever its length is 0; a NULL
@@ -166,7 +167,8 @@ typedef enum whatenc_status {
     WHATENC_ERR_NULL_POINTER = -4,
     /* A mode or flag out of range, or overlapping input and output. */
     WHATENC_ERR_INVALID_ARGUMENT = -5,
-    /* A length above PTRDIFF_MAX, or a result that does not fit a size_t. */
+    /* A buffer over PTRDIFF_MAX bytes or past the end of the address
+     * space, or a result that does not fit a size_t. */
     WHATENC_ERR_OVERFLOW = -6,
     /* Memory allocation failed. */
     WHATENC_ERR_OUT_OF_MEMORY = -7,
@@ -243,7 +245,7 @@ whatenc_status whatenc_init(void);
  * ASCII whitespace is removed and ASCII letters match case-insensitively,
  * so "  UTF8\n" is UTF-8 and "utf8\xc2\xa0" is unknown.  label may be NULL
  * if len is 0 (WHATENC_ERR_UNKNOWN_LABEL); otherwise
- * WHATENC_ERR_NULL_POINTER.  Also WHATENC_ERR_FORKED. */
+ * WHATENC_ERR_NULL_POINTER.  Also WHATENC_ERR_OVERFLOW, WHATENC_ERR_FORKED. */
 int whatenc_encoding_for_label(const char *label, size_t len);
 
 /* The number of encodings: 40.  IDs are 0 to this minus 1.  Also
@@ -364,8 +366,10 @@ typedef struct whatenc_encode_info {
      * character reference. */
     int replaced;
     /* With WHATENC_UNMAPPABLE: the code point the encoding cannot
-     * represent.  It was consumed (it lies within this call's input or was
-     * completed by it).  ISO-2022-JP reports U+FFFD for U+000E, U+000F and
+     * represent.  It was consumed: it lies within this call's input, or
+     * was completed by it, or (a call with last) it is the U+FFFD of a
+     * sequence or high surrogate that earlier calls left incomplete.
+     * ISO-2022-JP reports U+FFFD for U+000E, U+000F and
      * U+001B, as the standard does.  0 for other statuses. */
     uint32_t unmappable;
 } whatenc_encode_info;

@@ -176,9 +176,22 @@ TEST(Buffers, Overflow) {
                                              &n, dst, &m, 0, nullptr),
               WHATENC_ERR_OVERFLOW);
     whatenc_decoder_free(d);
+    // A short one, to a decoder past any BOM: a call the C wrappers would
+    // answer if it were ASCII.
+    ASSERT_EQ(whatenc_decoder_new(WHATENC_UTF_8, WHATENC_BOM_KEEP, WHATENC_REPLACEMENT, &d), WHATENC_OK);
+    uint8_t dst64[64];
+    n = 16, m = sizeof dst64;
+    EXPECT_EQ(whatenc_decoder_decode_to_utf8(d, reinterpret_cast<const uint8_t *>(~uintptr_t(0) - 7),
+                                             &n, dst64, &m, 0, nullptr),
+              WHATENC_ERR_OVERFLOW);
+    EXPECT_EQ(n, 0u);
+    EXPECT_EQ(m, 0u);
+    whatenc_decoder_free(d);
     uint8_t *out;
     size_t len;
     EXPECT_EQ(whatenc_decode(WHATENC_UTF_8, u8("a"), SIZE_MAX, &out, &len, nullptr), WHATENC_ERR_OVERFLOW);
+    EXPECT_EQ(whatenc_encoding_for_label("utf-8", SIZE_MAX), WHATENC_ERR_OVERFLOW);
+    EXPECT_EQ(whatenc_bom_sniff(u8("a"), SIZE_MAX), WHATENC_ERR_OVERFLOW);
     size_t r, w;
     const uint16_t s16[] = {'a'};
     EXPECT_EQ(whatenc_encode_into(s16, SIZE_MAX / 2 + 1, dst, 8, &r, &w), WHATENC_ERR_OVERFLOW);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstring>
 #include <random>
 #include <thread>
 #include <vector>
@@ -86,6 +87,8 @@ TEST(Fork, ChildGetsForkedStatus) {
     ASSERT_EQ(whatenc_init(), WHATENC_OK);
     whatenc_decoder *d;
     ASSERT_EQ(whatenc_decoder_new(WHATENC_UTF_8, WHATENC_BOM_SNIFF, WHATENC_REPLACEMENT, &d), WHATENC_OK);
+    whatenc_encoder *e;
+    ASSERT_EQ(whatenc_encoder_new(WHATENC_WINDOWS_1252, WHATENC_FATAL, &e), WHATENC_OK);
     fflush(nullptr);
     pid_t pid = fork();
     ASSERT_GE(pid, 0);
@@ -96,10 +99,39 @@ TEST(Fork, ChildGetsForkedStatus) {
         bad += whatenc_init() != WHATENC_ERR_FORKED;
         bad += whatenc_decoder_new(WHATENC_UTF_8, WHATENC_BOM_SNIFF, WHATENC_REPLACEMENT, &d2) != WHATENC_ERR_FORKED;
         bad += d2 != nullptr;
+        // Errors zero the length and info out-parameters, this one too.
         uint8_t dst[8];
         size_t n = 1, m = 8;
-        bad += whatenc_decoder_decode_to_utf8(d, reinterpret_cast<const uint8_t *>("a"), &n, dst, &m, 1, nullptr) !=
+        whatenc_decode_info dinfo;
+        memset(&dinfo, 7, sizeof dinfo);
+        bad += whatenc_decoder_decode_to_utf8(d, reinterpret_cast<const uint8_t *>("a"), &n, dst, &m, 1, &dinfo) !=
                WHATENC_ERR_FORKED;
+        bad += n != 0 || m != 0 || dinfo.malformed_len != 0 || dinfo.consumed_after != 0 || dinfo.replaced != 0;
+        uint16_t dst16[8];
+        n = 1, m = 8;
+        bad += whatenc_decoder_decode_to_utf16(d, reinterpret_cast<const uint8_t *>("a"), &n, dst16, &m, 0, nullptr) !=
+               WHATENC_ERR_FORKED;
+        bad += n != 0 || m != 0;
+        whatenc_encode_info einfo;
+        memset(&einfo, 7, sizeof einfo);
+        n = 1, m = 8;
+        bad += whatenc_encoder_encode_from_utf8(e, reinterpret_cast<const uint8_t *>("a"), &n, dst, &m, 0, &einfo) !=
+               WHATENC_ERR_FORKED;
+        bad += n != 0 || m != 0 || einfo.replaced != 0 || einfo.unmappable != 0;
+        const uint16_t a16[] = {'a'};
+        n = 1, m = 8;
+        bad += whatenc_encoder_encode_from_utf16(e, a16, &n, dst, &m, 1, nullptr) != WHATENC_ERR_FORKED;
+        bad += n != 0 || m != 0;
+        size_t max = 99;
+        bad += whatenc_decoder_max_utf8_length(d, 1, &max) != WHATENC_ERR_FORKED || max != 0;
+        max = 99;
+        bad += whatenc_decoder_max_utf16_length(d, 1, &max) != WHATENC_ERR_FORKED || max != 0;
+        max = 99;
+        bad += whatenc_encoder_max_length_from_utf8(e, 1, &max) != WHATENC_ERR_FORKED || max != 0;
+        max = 99;
+        bad += whatenc_encoder_max_length_from_utf16(e, 1, &max) != WHATENC_ERR_FORKED || max != 0;
+        size_t r = 9, w = 9;
+        bad += whatenc_encode_into(a16, 1, dst, 8, &r, &w) != WHATENC_ERR_FORKED || r != 0 || w != 0;
         bad += whatenc_encoding_for_label("utf-8", 5) != WHATENC_ERR_FORKED;
         bad += whatenc_encoding_name(0) != nullptr;
         bad += whatenc_kernels() != nullptr;
@@ -118,6 +150,7 @@ TEST(Fork, ChildGetsForkedStatus) {
     // The parent is unaffected.
     EXPECT_EQ(whatenc_decoder_encoding(d), WHATENC_UTF_8);
     whatenc_decoder_free(d);
+    whatenc_encoder_free(e);
 }
 
 // Every declared function is the library's exported symbol of that name
