@@ -155,6 +155,17 @@ def test_handlers_see_sequences_an_earlier_chunk_began(errors: str) -> None:
         assert "".join(got) == want, data
 
 
+@pytest.mark.parametrize("errors", ["ignore", "backslashreplace", "replace"])
+def test_handlers_where_the_standard_restores_bytes_of_an_earlier_chunk(errors: str) -> None:
+    # ISO-2022-JP: ESC $ x is an error in the ESC alone; "$x" is restored
+    # and decoded again, though "$" came in the chunk before.
+    dec = codecs.getincrementaldecoder("whatwg-iso-2022-jp")(errors)
+    out = dec.decode(b"a\x1b$") + dec.decode(b"xb") + dec.decode(b"", final=True)
+    assert out == b"a\x1b$xb".decode("whatwg-iso-2022-jp", errors)
+    want = {"ignore": "a$xb", "backslashreplace": "a\\x1b$xb", "replace": "a\ufffd$xb"}
+    assert out == want[errors]
+
+
 def test_text_file_lines_with_errors(tmp_path) -> None:  # noqa: ANN001
     p = tmp_path / "bad.txt"
     p.write_bytes(b"x\xe2\x82A\ncaf\xe9\xe2\x82ABC\n")

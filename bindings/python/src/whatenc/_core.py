@@ -383,9 +383,10 @@ class _Decoding:
         obj = bytes(data) if not isinstance(data, bytes) else data
         position = self.consumed + start
         if start < 0:
-            obj = self.history[start:] + obj
-            start, end = 0, end - start
-        return DecodeError(self.enc.name.lower(), obj, start, min(end, len(obj)),
+            earlier = self.history[start:]
+            obj = earlier + obj
+            start, end = max(start + len(earlier), 0), end + len(earlier)
+        return DecodeError(self.encoding().name.lower(), obj, start, end,
                            "malformed input", position)
 
     def _on_error(self, data: Buffer, size: int, start: int, end: int) -> tuple[str, int]:
@@ -395,18 +396,20 @@ class _Decoding:
         rep, resume = codecs.lookup_error(self.errors)(err)
         if not isinstance(rep, str):
             raise TypeError(f"decoding error handler must return (str, int), got {rep!r}")
+        if resume < 0:
+            resume += len(err.object)
+        if resume == err.end:
+            # Where the decoder goes on by itself: end, which lies before
+            # this call's input where the standard restores bytes that an
+            # earlier call gave.
+            return rep, end
         # The handler's position counts in err.object: the earlier calls'
         # bytes before this call's, if any.
         earlier = len(err.object) - size
-        if resume < 0:
-            resume += len(err.object)
         if not earlier <= resume <= len(err.object):
             raise IndexError(f"position {resume} from error handler out of bounds "
                              f"(this call's input starts at {earlier})")
-        resume -= earlier
-        if resume == err.end - earlier and end <= size:
-            resume = end
-        return rep, resume
+        return rep, resume - earlier
 
 
 # A character above U+FFFF: two UTF-16 code units.
