@@ -207,3 +207,30 @@ def test_errors_may_change_between_calls() -> None:
     r = codecs.getreader("whatwg-utf-8")(io.BytesIO(b"a\xffb"))
     r.errors = "ignore"
     assert r.read() == "ab"
+
+
+@pytest.mark.parametrize("errors", ["ignore", "backslashreplace"])
+def test_chunked_decoding_with_handlers_matches_one_call(errors: str) -> None:
+    # Built-in handlers resume at the error's end, so however the input is
+    # cut the text is that of one call: in every encoding, bytes of any kind
+    # (the ones a decoder holds, restores or rejects) cut at random.
+    import random
+
+    rng = random.Random(11)
+    for enc in whatenc.encodings():
+        if enc.name == "replacement":
+            continue
+        name = "whatwg-" + enc.name
+        for _ in range(12):
+            data = bytes(rng.choice([rng.randrange(256), 0x1B, 0x24, 0x28, 0x42, 0x81, 0xA1,
+                                     0xE3, 0x30, 0xD8, 0xDC, 0x8E, 0x8F, 0xFE])
+                         for _ in range(rng.randrange(1, 40)))
+            want = data.decode(name, errors)
+            dec = codecs.getincrementaldecoder(name)(errors)
+            got, at = [], 0
+            while at < len(data):
+                n = rng.randrange(1, 12)
+                got.append(dec.decode(data[at:at + n]))
+                at += n
+            got.append(dec.decode(b"", final=True))
+            assert "".join(got) == want, (name, data)
