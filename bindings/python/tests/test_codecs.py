@@ -234,3 +234,28 @@ def test_chunked_decoding_with_handlers_matches_one_call(errors: str) -> None:
                 at += n
             got.append(dec.decode(b"", final=True))
             assert "".join(got) == want, (name, data)
+
+
+@pytest.mark.parametrize("errors", ["ignore", "replace", "backslashreplace", "xmlcharrefreplace"])
+def test_chunked_encoding_with_handlers_matches_one_call(errors: str) -> None:
+    # The same for encoders: text with characters each encoding lacks,
+    # characters above U+FFFF and lone surrogates (two that pair are one
+    # character, in one chunk or across two), cut at random.
+    import random
+
+    rng = random.Random(13)
+    alphabet = ["a", "\x1b", "\u00e9", "\u0416", "\u3042", "\u4e02", "\uac00", "\u20ac",
+                "\U0001F600", "\U00020000", "\ud83d", "\ude00", "\ud800", "\udfff"]
+    for enc in whatenc.encodings():
+        name = "whatwg-" + enc.name
+        for _ in range(12):
+            s = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 30)))
+            want = s.encode(name, errors)
+            inc = codecs.getincrementalencoder(name)(errors)
+            got, at = [], 0
+            while at < len(s):
+                n = rng.randrange(1, 6)
+                got.append(inc.encode(s[at:at + n]))
+                at += n
+            got.append(inc.encode("", final=True))
+            assert b"".join(got) == want, (name, s)

@@ -443,13 +443,16 @@ class _Index:
 class _Encoding:
     """Streaming encoding with one handle (private)."""
 
-    __slots__ = ("enc", "errors", "mode", "handle", "busy", "small")
+    __slots__ = ("enc", "errors", "mode", "handle", "held", "busy", "small")
 
     def __init__(self, enc: Encoding, errors: str) -> None:
         self.enc = enc
         self.errors = errors
         self.mode = HTML if errors in ("html", "xmlcharrefreplace") else FATAL
         self.handle = _new_encoder(enc, self.mode)
+        # The high surrogate that ended the stream's last call, which the
+        # library holds for the next (a character an error may begin with).
+        self.held = ""
         self.busy = threading.Lock()
         self.small: Any = None
 
@@ -465,6 +468,7 @@ class _Encoding:
     def reset(self) -> None:
         with _claim(self.busy, "encoder"):
             lib.whatenc_encoder_reset(self.handle.h)
+            self.held = ""
 
     def encode(self, s: str, last: bool) -> bytes:
         if not isinstance(s, str):
@@ -472,12 +476,19 @@ class _Encoding:
         u16 = s.encode(UTF16, "surrogatepass")
         with _claim(self.busy, "encoder"):
             try:
-                return self._encode(s, u16, 0, last, self.errors)
+                out = self._encode(s, u16, 0, last, self.errors, self.held)
             except BaseException:
                 lib.whatenc_encoder_reset(self.handle.h)
+                self.held = ""
                 raise
+            if last:
+                self.held = ""
+            elif s:
+                self.held = s[-1] if "\ud800" <= s[-1] <= "\udbff" else ""
+            return out
 
-    def _encode(self, s: str, u16: bytes, start_unit: int, last: bool, errors: str) -> bytes:
+    def _encode(self, s: str, u16: bytes, start_unit: int, last: bool, errors: str,
+                held: str = "") -> bytes:
         h = self.handle.h
         units = len(u16) // 2
         # u16 is bytes: its data is passed in place.
@@ -521,16 +532,23 @@ class _Encoding:
             # (one character of s, or two lone surrogates), else one; its
             # start is before s where an earlier call held its first half.
             end = index.of(pos)
-            start = index.of(max(pos - (2 if info.unmappable > 0xFFFF else 1), 0))
-            err = EncodeError(self.enc.name.lower(), s, start, end,
+            first = pos - (2 if info.unmappable > 0xFFFF else 1)
+            obj, start = s, index.of(max(first, 0))
+            if first < 0 and held:
+                # Its high surrogate ended the call before (held): the error's
+                # object starts with it, as a decoder's with held bytes.
+                obj, start, end = held + s, 0, end + len(held)
+            err = EncodeError(self.enc.name.lower(), obj, start, end,
                               "unmappable character", info.unmappable)
             if errors in ("strict", "fatal"):
                 raise err
             rep, resume = codecs.lookup_error(errors)(err)
             if resume < 0:
-                resume += len(s)
-            if not 0 <= resume <= len(s):
+                resume += len(obj)
+            earlier = len(obj) - len(s)
+            if not earlier <= resume <= len(obj):
                 raise IndexError(f"position {resume} from error handler out of bounds")
+            resume, end = resume - earlier, end - earlier
             if isinstance(rep, str):
                 rep16 = rep.encode(UTF16, "surrogatepass")
                 parts.append(self._encode(rep, rep16, 0, False, "strict"))
