@@ -14,8 +14,13 @@ type Decoder struct {
 	fatal   bool
 
 	// BOM handling: until bomDone, the bytes that may still start a BOM
-	// are held in bomBuf.
+	// are held in bomBuf. bomSeen is the standard's "BOM seen" (section
+	// 7.1, serialize I/O queue) for RemoveBOM: set once a BOM was removed
+	// or a character written. Until then a fatal error, which writes
+	// nothing, leaves the next character the first: BOM handling starts
+	// again after it (rearmBOM).
 	bomDone bool
+	bomSeen bool
 	bomLen  uint8
 	bomBuf  [3]byte
 
@@ -202,8 +207,14 @@ func (d *Decoder) decode(src []byte, s *sink, last bool) (Status, int) {
 // written as much.
 func (d *Decoder) result(st Status, read, written int) DecodeResult {
 	r := DecodeResult{Status: st, Read: read, Written: written, Replaced: d.replaced}
+	if written > 0 {
+		d.bomSeen = true
+	}
 	if st == Malformed {
 		r.MalformedLen, r.ConsumedAfter = d.malformedLen, int(d.nback)
+		if d.bom == RemoveBOM && !d.bomSeen && !d.finished {
+			d.rearmBOM()
+		}
 	}
 	return r
 }
@@ -276,27 +287,35 @@ var (
 	bomUTF16LE = []byte{0xFF, 0xFE}
 )
 
-// handleBOM consumes bytes of src until it knows whether the stream starts
-// with a BOM (BOM sniff, section 6.1, or the encoding's own BOM for
-// RemoveBOM). It returns how many bytes of src it consumed. Once decided, a
-// BOM is dropped (switching d.enc when sniffing) and bytes held that were no
-// BOM are put in d.back to be decoded first.
+// handleBOM consumes bytes until it knows whether the stream starts with a
+// BOM (BOM sniff, section 6.1, or the encoding's own BOM for RemoveBOM):
+// restored bytes first (after rearmBOM), then src. It returns how many bytes
+// of src it consumed. Once decided, a BOM is dropped (switching d.enc when
+// sniffing) and bytes held that were no BOM are put back in d.back, before
+// any restored bytes it did not reach, to be decoded first.
 func (d *Decoder) handleBOM(src []byte, last bool) int {
 	read := 0
 	for !d.bomDone {
 		held := d.bomBuf[:d.bomLen]
 		enc, bomLen, possible := d.matchBOM(held)
+		more := d.nback > 0 || read < len(src)
 		switch {
 		case enc != nil:
 			d.enc = uint8(enc.id)
 			d.st.reset(enc)
 			d.bomDone = true
-			d.restore(held[bomLen:]...)
-		case !possible || (last && read == len(src)):
+			d.bomSeen = true
+			d.putBack(held[bomLen:])
+		case !possible || (last && !more):
 			d.bomDone = true
-			d.restore(held...)
-		case read == len(src):
+			d.putBack(held)
+		case !more:
 			return read
+		case d.nback > 0:
+			d.bomBuf[d.bomLen] = d.back[0]
+			d.bomLen++
+			d.nback--
+			copy(d.back[:], d.back[1:d.nback+1])
 		default:
 			d.bomBuf[d.bomLen] = src[read]
 			d.bomLen++
@@ -304,6 +323,27 @@ func (d *Decoder) handleBOM(src []byte, last bool) int {
 		}
 	}
 	return read
+}
+
+// putBack puts b in d.back in front of the restored bytes there.
+func (d *Decoder) putBack(b []byte) {
+	var rest [len(d.back)]byte
+	n := copy(rest[:], d.back[:d.nback])
+	d.nback = 0
+	d.restore(b...)
+	d.restore(rest[:n]...)
+}
+
+// rearmBOM starts BOM handling again for RemoveBOM after a fatal error
+// before any character: the standard's TextDecoder removes a U+FEFF that is
+// the first character it serializes, and an error serializes none. The
+// bytes the error restored are looked at first.
+func (d *Decoder) rearmBOM() {
+	if ownBOM(allEncodings[d.enc]) == nil {
+		return
+	}
+	d.bomDone = false
+	d.bomLen = 0
 }
 
 // matchBOM looks at the held bytes: it returns the encoding and length of a

@@ -297,7 +297,10 @@ typedef enum whatenc_bom_mode {
      * whatenc_decoder_encoding() tells the encoding in use. */
     WHATENC_BOM_SNIFF = 0,
     /* Remove the encoding's own BOM (UTF-8, UTF-16BE, UTF-16LE only):
-     * TextDecoder's default, "UTF-8 decode". */
+     * TextDecoder's default, "UTF-8 decode".  As TextDecoder's "BOM seen",
+     * it is the stream's first character that is removed if it is U+FEFF:
+     * in WHATENC_FATAL mode, one that follows errors alone (which write
+     * nothing) when the caller goes on after them. */
     WHATENC_BOM_REMOVE = 1,
     /* Decode a BOM like any other bytes (U+FEFF): TextDecoder's ignoreBOM,
      * "UTF-8 decode without BOM". */
