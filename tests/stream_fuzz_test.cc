@@ -370,12 +370,21 @@ void check_decoder_stream(std::mt19937 &rng, Guarded &src_mem, Guarded &dst_mem,
         if (utf16) got16.insert(got16.begin() + s.error_at[k], uint16_t(0xFFFD));
         else got.insert(s.error_at[k], "\xef\xbf\xbd");
     }
+    // BOM removal is TextDecoder's: in fatal mode a U+FEFF after errors
+    // alone is the first character written, and removed; the one-shot's
+    // U+FFFDs came first and kept it.
+    std::string want_stream = want;
+    if (mode == WHATENC_FATAL && bom == WHATENC_BOM_REMOVE) {
+        size_t at = 0;
+        for (size_t k = 0; k < s.error_at.size() && s.error_at[k] == 0; k++) at += 3;
+        if (at > 0 && want_stream.compare(at, 3, "\xef\xbb\xbf") == 0) want_stream.erase(at, 3);
+    }
     if (utf16) {
-        const u16string want16 = wt::utf8_to_utf16(want);
+        const u16string want16 = wt::utf8_to_utf16(want_stream);
         ASSERT_TRUE(got16 == want16) << ctx << ": " << first_difference(got16, want16);
     } else {
-        ASSERT_TRUE(got == want) << ctx << ": " << first_difference(got, want) << "\n got " << wt::hex(got)
-                                 << "\nwant " << wt::hex(want);
+        ASSERT_TRUE(got == want_stream) << ctx << ": " << first_difference(got, want_stream) << "\n got "
+                                        << wt::hex(got) << "\nwant " << wt::hex(want_stream);
     }
     // Replacement mode: info.replaced in some call exactly when the input
     // has an error.
