@@ -103,6 +103,33 @@ pub fn kernels() -> &'static str {
     unsafe { CStr::from_ptr(p) }.to_str().unwrap_or("?")
 }
 
+/// TextEncoder's `encodeInto()` (section 7.4): encodes the UTF-16 `src`
+/// as UTF-8 into `dst`, as much as fits without splitting a character, a
+/// lone surrogate as U+FFFD. Returns the code units read and the bytes
+/// written, the standard's `read` and `written`.
+///
+/// ```
+/// let text: Vec<u16> = "a😀é".encode_utf16().collect();
+/// let mut buf = [0u8; 4];
+/// assert_eq!(whatenc::encode_into(&text, &mut buf), (1, 1)); // 😀 needs 4 more bytes
+/// let mut buf = [0u8; 8];
+/// assert_eq!(whatenc::encode_into(&text, &mut buf), (4, 7));
+/// assert_eq!(&buf[..7], "a😀é".as_bytes());
+/// assert_eq!(whatenc::encode_into(&[0xD800, 0x41], &mut buf), (2, 4));
+/// assert_eq!(&buf[..4], "\u{FFFD}A".as_bytes());
+/// ```
+pub fn encode_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    init();
+    let (mut read, mut written) = (0, 0);
+    // SAFETY: the slices are valid for their lengths and do not overlap
+    // (one is borrowed shared, the other mutably).
+    let status = unsafe {
+        ffi::whatenc_encode_into(src.as_ptr(), src.len(), dst.as_mut_ptr(), dst.len(), &mut read, &mut written)
+    };
+    check(status, "encode_into");
+    (read, written)
+}
+
 // ---------------------------------------------------------------- Encoding
 
 /// An encoding of the standard (section 4.2): a small `Copy` value that

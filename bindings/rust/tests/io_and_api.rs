@@ -395,3 +395,36 @@ fn kernels_as_whatenc_cpu_allows() {
         assert!(out.status.success(), "WHATENC_CPU={v}: {}", String::from_utf8_lossy(&out.stdout));
     }
 }
+
+#[test]
+fn encode_into_matches_the_standard() {
+    // encodeInto's steps (section 7.4): each scalar value (a lone surrogate
+    // is U+FFFD) is written whole if it fits, else encoding stops.
+    fn model(src: &[u16], room: usize) -> (usize, usize, Vec<u8>) {
+        let (mut read, mut out) = (0, Vec::new());
+        for c in char::decode_utf16(src.iter().copied()) {
+            let (c, units) = match c {
+                Ok(c) => (c, c.len_utf16()),
+                Err(_) => ('\u{FFFD}', 1),
+            };
+            if out.len() + c.len_utf8() > room {
+                break;
+            }
+            out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+            read += units;
+        }
+        (read, out.len(), out)
+    }
+    let mut rng = Rng::new(17);
+    let pool: [u16; 9] = [0x41, 0xE9, 0x3042, 0xD83D, 0xDE00, 0xD800, 0xDFFF, 0xFFFD, 0x7F];
+    for _ in 0..20_000 {
+        let src: Vec<u16> = (0..rng.below(12)).map(|_| pool[rng.below(pool.len())]).collect();
+        let room = rng.below(3 * src.len() + 2);
+        let mut dst = vec![0xAAu8; room + 8];
+        let (read, written) = whatenc::encode_into(&src, &mut dst[..room]);
+        let (want_read, want_written, want) = model(&src, room);
+        assert_eq!((read, written), (want_read, want_written), "{src:x?} into {room} bytes");
+        assert_eq!(&dst[..written], &want[..]);
+        assert!(dst[room..].iter().all(|&b| b == 0xAA), "wrote past the slice");
+    }
+}
