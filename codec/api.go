@@ -41,7 +41,10 @@ type TextDecoder struct {
 	doNotFlush bool
 	dec        Decoder
 	consumed   int64 // bytes consumed since the stream began
-	buf        []byte
+	// queued holds the input after a fatal error in a streaming call: the
+	// standard keeps it in the I/O queue for the next call.
+	queued []byte
+	buf    []byte
 }
 
 // NewTextDecoder implements the TextDecoder constructor: label as for
@@ -73,6 +76,7 @@ func (t *TextDecoder) newDecoder() {
 	}
 	t.dec.Init(t.enc, bom, mode)
 	t.consumed = 0
+	t.queued = t.queued[:0]
 }
 
 // Encoding returns the encoding's name, ASCII-lowercased ("utf-8",
@@ -87,24 +91,34 @@ func (t *TextDecoder) IgnoreBOM() bool { return t.ignoreBOM }
 
 // Decode implements decode(input, {stream}): with stream it keeps an
 // unfinished sequence for the next call; without it, it ends the stream and
-// the next call starts a new one. A fatal decoder returns a *DecodeError and
-// starts a new stream on the next call.
+// the next call starts a new one. A fatal decoder returns a *DecodeError
+// and none of the call's text; after a streaming call the next goes on
+// with the input after the error (section 7.2: the I/O queue and the
+// decoder are kept, and the text thrown away was not serialized, so BOM
+// seen is as it was), after a call without stream it starts a new stream.
 func (t *TextDecoder) Decode(input []byte, stream bool) (string, error) {
 	if !t.doNotFlush {
 		t.newDecoder()
 	}
 	t.doNotFlush = stream
-	out, err := t.decodeInto(t.buf[:0], input, !stream)
+	if len(t.queued) > 0 {
+		t.queued = append(t.queued, input...)
+		input = t.queued
+	}
+	bomSeen := t.dec.bomSeen
+	out, rest, err := t.decodeInto(t.buf[:0], input, !stream)
 	t.buf = out[:0]
+	t.queued = append(t.queued[:0], rest...)
 	if err != nil {
-		t.doNotFlush = false
+		t.dec.discardOutput(bomSeen)
 		return "", err
 	}
 	return string(out), nil
 }
 
-// decodeInto appends the decoding of input to out.
-func (t *TextDecoder) decodeInto(out, input []byte, last bool) ([]byte, error) {
+// decodeInto appends the decoding of input to out; after an error it
+// returns the input it did not reach too.
+func (t *TextDecoder) decodeInto(out, input []byte, last bool) (text, rest []byte, err error) {
 	size, ok := t.dec.MaxUTF8BufferLength(len(input))
 	if !ok {
 		size = len(input)
@@ -119,9 +133,9 @@ func (t *TextDecoder) decodeInto(out, input []byte, last bool) ([]byte, error) {
 		t.consumed += int64(r.Read)
 		switch r.Status {
 		case InputEmpty:
-			return out, nil
+			return out, nil, nil
 		case Malformed:
-			return out, &DecodeError{Encoding: t.dec.Encoding(), Offset: t.consumed - int64(r.ConsumedAfter+r.MalformedLen), Len: r.MalformedLen}
+			return out, input, &DecodeError{Encoding: t.dec.Encoding(), Offset: t.consumed - int64(r.ConsumedAfter+r.MalformedLen), Len: r.MalformedLen}
 		}
 		size = max(size, MinUTF8Output)
 	}
@@ -150,14 +164,14 @@ func (s *TextDecoderStream) IgnoreBOM() bool  { return s.t.IgnoreBOM() }
 
 // Write decodes chunk and returns the text it completes (possibly empty).
 func (s *TextDecoderStream) Write(chunk []byte) (string, error) {
-	out, err := s.t.decodeInto(nil, chunk, false)
+	out, _, err := s.t.decodeInto(nil, chunk, false)
 	return string(out), err
 }
 
 // Flush ends the stream and returns the text still held (U+FFFD for an
 // unfinished sequence).
 func (s *TextDecoderStream) Flush() (string, error) {
-	out, err := s.t.decodeInto(nil, nil, true)
+	out, _, err := s.t.decodeInto(nil, nil, true)
 	return string(out), err
 }
 

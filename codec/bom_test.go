@@ -7,6 +7,16 @@ import (
 	"github.com/whatenc/whatenc/internal/reference"
 )
 
+// bomTestPieces are what the tests of BOM handling after errors put
+// together: each encoding's BOM, characters, bytes that are errors, and
+// pieces of those.
+var bomTestPieces = map[*Encoding][][]byte{
+	UTF8: {{0xEF, 0xBB, 0xBF}, {'A'}, {0xC3, 0xA9}, {0xFF}, {0x80}, {0xC0}, {0xE3},
+		{0xED, 0xA0}, {0xEF, 0xBB}},
+	UTF16LE: {{0xFF, 0xFE}, {'A', 0}, {0x00, 0xD8}, {0x00, 0xDC}, {0xFF}, {0xFE}, {'A'}},
+	UTF16BE: {{0xFE, 0xFF}, {0, 'A'}, {0xD8, 0x00}, {0xDC, 0x00}, {0xFE}, {0xFF}, {'A'}},
+}
+
 // TestRemoveBOMAfterFatalErrors streams pieces of text, BOMs and errors
 // through a fatal RemoveBOM decoder in random chunks, going on after each
 // Malformed as the streaming contract allows, and compares its whole output
@@ -18,14 +28,8 @@ import (
 // of the same call (decode() throws the call's output away).
 func TestRemoveBOMAfterFatalErrors(t *testing.T) {
 	needReference(t)
-	pieces := map[*Encoding][][]byte{
-		UTF8: {{0xEF, 0xBB, 0xBF}, {'A'}, {0xC3, 0xA9}, {0xFF}, {0x80}, {0xC0}, {0xE3},
-			{0xED, 0xA0}, {0xEF, 0xBB}},
-		UTF16LE: {{0xFF, 0xFE}, {'A', 0}, {0x00, 0xD8}, {0x00, 0xDC}, {0xFF}, {0xFE}, {'A'}},
-		UTF16BE: {{0xFE, 0xFF}, {0, 'A'}, {0xD8, 0x00}, {0xDC, 0x00}, {0xFE}, {0xFF}, {'A'}},
-	}
 	rng := rand.New(rand.NewSource(5))
-	for e, pool := range pieces {
+	for e, pool := range bomTestPieces {
 		for n := 0; n < 3000; n++ {
 			var input []byte
 			var want []rune
@@ -90,6 +94,35 @@ func decodeContinuing(t *testing.T, d *Decoder, input []byte, sp *splitter, wide
 		pos += r.Read
 		if r.Status == InputEmpty && last {
 			return collect(u8, u16, wide)
+		}
+	}
+}
+
+// TestTextDecoderBOMSeenAfterErrors runs decode() calls of a few pieces
+// each against the reference TextDecoder, fatal, streaming but for the
+// last: a call with an error throws its text away unserialized, so a BOM
+// after it may still be the first character, and removed.
+func TestTextDecoderBOMSeenAfterErrors(t *testing.T) {
+	needReference(t)
+	rng := rand.New(rand.NewSource(6))
+	for e, pool := range bomTestPieces {
+		for n := 0; n < 3000; n++ {
+			got, _ := NewTextDecoder(e.Name(), true, false)
+			want, _ := reference.NewTextDecoder(e.Name(), true, false)
+			var calls [][]byte
+			for k := rng.Intn(5); k >= 0; k-- {
+				var input []byte
+				for j := rng.Intn(3); j >= 0; j-- {
+					input = append(input, pool[rng.Intn(len(pool))]...)
+				}
+				calls = append(calls, input)
+				stream := k > 0
+				gotText, gotErr := got.Decode(input, stream)
+				wantText, wantErr := want.Decode(input, stream)
+				if (gotErr != nil) != (wantErr != nil) || gotText != wantText {
+					t.Fatalf("%s: calls % x: got %q, %v; want %q, %v", e, calls, gotText, gotErr, wantText, wantErr)
+				}
+			}
 		}
 	}
 }

@@ -334,6 +334,16 @@ func (d *Decoder) putBack(b []byte) {
 	d.restore(rest[:n]...)
 }
 
+// discardOutput tells d that its caller threw away what the stream wrote
+// since BOM seen was bomSeen (TextDecoder's decode() after a fatal error):
+// BOM seen goes back to that, and with it BOM handling.
+func (d *Decoder) discardOutput(bomSeen bool) {
+	if d.bom == RemoveBOM && !bomSeen && d.bomSeen {
+		d.bomSeen = false
+		d.rearmBOM()
+	}
+}
+
 // rearmBOM starts BOM handling again for RemoveBOM after a fatal error
 // before any character: the standard's TextDecoder removes a U+FEFF that is
 // the first character it serializes, and an error serializes none. The
