@@ -125,6 +125,38 @@ def test_fatal_error_position_across_chunks() -> None:
     assert d.decode(b"\xe3\x81\x82") == "\u3042"
 
 
+def test_fatal_streaming_call_keeps_the_input_after_the_error() -> None:
+    # Section 7.2: a streaming call's error keeps the I/O queue (the input
+    # after the error) and the decoder; the call's text is thrown away
+    # unserialized, so BOM seen is unchanged.
+    d = TextDecoder("utf-8", fatal=True)
+    with pytest.raises(DecodeError):
+        d.decode(b"X\xffA", stream=True)
+    assert d.decode(b"B") == "AB"
+    with pytest.raises(DecodeError):
+        d.decode(b"\xffA")  # not streaming: the next call starts afresh
+    assert d.decode(b"B") == "B"
+    with pytest.raises(DecodeError):
+        d.decode(b"A\xff", stream=True)
+    assert d.decode(b"\xef\xbb\xbfB") == "B"  # the first character serialized
+    with pytest.raises(DecodeError):
+        d.decode(b"\xff\xef\xbb", stream=True)
+    assert d.decode(b"\xbfB", stream=True) == "B"
+    assert d.decode(b"\xef\xbb\xbfC") == "\ufeffC"  # BOM seen
+    le = TextDecoder("utf-16le", fatal=True)
+    with pytest.raises(DecodeError) as info:
+        le.decode(b"\x00\xd8\xff\xfe", stream=True)  # a lone lead surrogate
+    assert info.value.position == 0
+    assert le.decode(b"A\x00") == "A"
+    d = TextDecoder("utf-8", fatal=True, ignore_bom=True)
+    with pytest.raises(DecodeError):
+        d.decode(b"\xff", stream=True)
+    assert d.decode(b"\xef\xbb\xbfB\xe3", stream=True) == "\ufeffB"
+    with pytest.raises(DecodeError) as info:
+        d.decode(b"\x41")
+    assert info.value.position == 5  # counts the input before the error
+
+
 def test_fatal_shift_jis_restores_ascii() -> None:
     with pytest.raises(DecodeError) as info:
         TextDecoder("shift_jis", fatal=True).decode(b"a\x81 ")

@@ -169,9 +169,9 @@ class DecodeError(UnicodeDecodeError):
     """Malformed input met by a fatal decoder.
 
     As a UnicodeDecodeError: ``encoding`` (the encoding's name), ``object``
-    (the bytes passed to the call that met the error), ``start`` and ``end``
-    (the malformed bytes, ``object[start:end]``, clipped to ``object`` when the
-    sequence began in an earlier chunk of a stream) and ``reason``. Also
+    (the bytes passed to the call that met the error, after those of earlier
+    calls that the malformed sequence began with), ``start`` and ``end`` (the
+    malformed bytes, ``object[start:end]``) and ``reason``. Also
     ``position``: the offset of the malformed bytes from the start of the
     stream.
     """
@@ -272,8 +272,8 @@ class _Decoding:
     """Streaming decoding with one handle: the loop of the streaming contract,
     error positions, and Python's error handlers (private)."""
 
-    __slots__ = ("enc", "bom", "mode", "handle", "consumed", "history", "errors", "busy",
-                 "small")
+    __slots__ = ("enc", "bom", "mode", "handle", "consumed", "history", "stopped_at", "errors",
+                 "busy", "small")
 
     def __init__(self, enc: Encoding, bom: int, errors: str) -> None:
         self.enc = enc
@@ -283,6 +283,7 @@ class _Decoding:
         self.handle = _new_decoder(enc, bom, self.mode)
         self.consumed = 0  # bytes consumed by the stream before this call
         self.history = b""  # the stream's last _HISTORY bytes before this call
+        self.stopped_at = 0  # after a DecodeError: the input bytes its call consumed
         self.busy = threading.Lock()
         self.small: Any = None  # an output buffer kept for small calls
 
@@ -308,13 +309,20 @@ class _Decoding:
         i: int = lib.whatenc_decoder_encoding(self.handle.h)
         return _BY_ID[i]
 
-    def decode(self, data: Buffer, last: bool) -> str:
+    def decode(self, data: Buffer, last: bool, keep: bool = False) -> str:
+        """Decodes data, the end of the stream if last. After a DecodeError
+        the stream starts again, unless keep: then it goes on after the
+        stopped_at bytes of data the error's call consumed."""
         with _claim(self.busy, "decoder"):
             try:
                 if type(data) is bytes:
                     return self._decode(data, bytes_address(data), len(data), last)
                 with Borrowed(data) as src:
                     return self._decode(data, src.addr, src.size, last)
+            except DecodeError:
+                if not keep:
+                    self._reset()
+                raise
             except BaseException:
                 self._reset()
                 raise
@@ -358,6 +366,11 @@ class _Decoding:
                 raise _ffi.WhatencError(f"unexpected status {st}", st)
             end = pos - info.consumed_after
             start = end - info.malformed_len
+            if self.errors in ("strict", "fatal"):
+                err = self._error(data, size, start, end)
+                self.stopped_at = pos
+                self._went_through(addr, pos)
+                raise err
             text, resume = self._on_error(data, size, start, end)
             parts.append(text)
             if resume != end:
@@ -369,12 +382,16 @@ class _Decoding:
             self.consumed = 0
             self.history = b""
         else:
-            self.consumed += size
-            if size >= _HISTORY:
-                self.history = string_at(addr + size - _HISTORY, _HISTORY)
-            elif size:
-                self.history = (self.history + string_at(addr, size))[-_HISTORY:]
+            self._went_through(addr, size)
         return "".join(parts)
+
+    def _went_through(self, addr: int, n: int) -> None:
+        """Counts the n bytes at addr as consumed by the stream."""
+        self.consumed += n
+        if n >= _HISTORY:
+            self.history = string_at(addr + n - _HISTORY, _HISTORY)
+        elif n:
+            self.history = (self.history + string_at(addr, n))[-_HISTORY:]
 
     def _error(self, data: Buffer, size: int, start: int, end: int) -> DecodeError:
         """The error for bytes start:end of this call's input; where they
@@ -391,8 +408,6 @@ class _Decoding:
 
     def _on_error(self, data: Buffer, size: int, start: int, end: int) -> tuple[str, int]:
         err = self._error(data, size, start, end)
-        if self.errors in ("strict", "fatal"):
-            raise err
         rep, resume = codecs.lookup_error(self.errors)(err)
         if not isinstance(rep, str):
             raise TypeError(f"decoding error handler must return (str, int), got {rep!r}")
@@ -580,7 +595,8 @@ class TextDecoder:
     One decoder must not be used by two threads at once; use one per thread.
     """
 
-    __slots__ = ("_enc", "_fatal", "_ignore_bom", "_d", "__weakref__")
+    __slots__ = ("_enc", "_fatal", "_ignore_bom", "_d", "_do_not_flush", "_bom_seen", "_queued",
+                 "_removes_bom", "__weakref__")
 
     def __init__(self, label: Union[str, Encoding] = "utf-8", *, fatal: bool = False,
                  ignore_bom: bool = False) -> None:
@@ -591,8 +607,14 @@ class TextDecoder:
         self._enc = enc
         self._fatal = bool(fatal)
         self._ignore_bom = bool(ignore_bom)
-        self._d = _Decoding(enc, BOM_KEEP if ignore_bom else BOM_REMOVE,
-                            "strict" if fatal else "replace")
+        # The library keeps every BOM; decode() removes one as the standard's
+        # "serialize I/O queue" does (section 7.1): the first character
+        # serialized, which text thrown away with an error is not.
+        self._d = _Decoding(enc, BOM_KEEP, "strict" if fatal else "replace")
+        self._removes_bom = not ignore_bom and enc.name in ("UTF-8", "UTF-16BE", "UTF-16LE")
+        self._do_not_flush = False
+        self._bom_seen = False
+        self._queued = b""  # input after an error in a streaming call
 
     @property
     def encoding(self) -> str:
@@ -615,10 +637,29 @@ class TextDecoder:
 
         With ``stream=True`` an incomplete sequence at the end is kept for the
         next call; the last call (``stream=False``, the default) finishes the
-        stream and the next call starts a new one. After a DecodeError the
-        stream is abandoned: the next call starts a new one.
+        stream and the next call starts a new one. A DecodeError throws the
+        call's text away; after a call with ``stream=True`` the next call goes
+        on with the input after the error, as the standard's decode() does,
+        after one without it the next call starts a new stream.
         """
-        return self._d.decode(data, not stream)
+        if not self._do_not_flush:
+            self._bom_seen = False
+            self._queued = b""
+        self._do_not_flush = stream
+        if self._queued:
+            data = self._queued + memoryview(data).tobytes()
+            self._queued = b""
+        try:
+            text = self._d.decode(data, not stream, keep=stream)
+        except DecodeError:
+            if stream:
+                self._queued = memoryview(data).tobytes()[self._d.stopped_at:]
+            raise
+        if self._removes_bom and not self._bom_seen and text:
+            self._bom_seen = True
+            if text[0] == "\ufeff":
+                text = text[1:]
+        return text
 
     def __repr__(self) -> str:
         return (f"<whatenc.TextDecoder {self.encoding} fatal={self._fatal} "
