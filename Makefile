@@ -1,7 +1,10 @@
 # libwhatenc: the C library, its tests, packaging and the bindings' hooks.
 # `make` builds; `make test` runs every test suite (the README's command).
 # Variables: PREFIX, LIBDIR, INCLUDEDIR, DESTDIR (install), GO, CC, CXX,
-# FUZZTIME (make fuzz: how long each target runs), STREAM_ITERS (make fuzz-c).
+# CPPFLAGS, CFLAGS, LDFLAGS (whatconv, and the library's C and link),
+# GO_STRIP (the Go linker's strip flags: `make GO_STRIP=` keeps the symbols
+# and DWARF, for a debug-symbol package), FUZZTIME (make fuzz: how long each
+# target runs), STREAM_ITERS (make fuzz-c).
 
 GO         ?= go
 CC         ?= cc
@@ -32,7 +35,11 @@ TESTBIN  := $(B)/tests/whatenc_tests
 # headers it includes), the C wrappers.
 GO_SRC  := go.mod go.sum $(shell find capi codec indexes \( -name '*.go' -not -name '*_test.go' \) -o -name '*.s' -o -name '*.h') \
            $(wildcard capi/*.c) capi/libwhatenc.map include/whatenc.h
-GOFLAGS_LIB := -trimpath -ldflags "-s -w -extldflags '-Wl,-soname,$(SONAME) -Wl,--version-script=$(CURDIR)/capi/libwhatenc.map -Wl,-z,relro,-z,now'"
+GO_STRIP ?= -s -w
+# The C that cgo compiles (capi's wrappers, the Go runtime's C part) gets
+# CPPFLAGS and CFLAGS too, after the environment's CGO_CPPFLAGS/CGO_CFLAGS.
+CGO_ENV = CGO_ENABLED=1 CGO_CPPFLAGS="$(CGO_CPPFLAGS) $(CPPFLAGS)" CGO_CFLAGS="$(CGO_CFLAGS) $(CFLAGS)"
+GOFLAGS_LIB = -trimpath -ldflags "$(GO_STRIP) -extldflags '-Wl,-soname,$(SONAME) -Wl,--version-script=$(CURDIR)/capi/libwhatenc.map -Wl,-z,relro,-z,now $(LDFLAGS)'"
 
 WARN     := -Wall -Wextra -Werror
 CFLAGS   ?= -O2 -g
@@ -54,7 +61,7 @@ example: $(WHATCONV)
 
 $(SHLIB): $(GO_SRC)
 	@mkdir -p $(B)
-	CGO_ENABLED=1 $(GO) build -buildmode=c-shared $(GOFLAGS_LIB) -o $(B)/go-shared/libwhatenc.so ./capi
+	$(CGO_ENV) $(GO) build -buildmode=c-shared $(GOFLAGS_LIB) -o $(B)/go-shared/libwhatenc.so ./capi
 	cp $(B)/go-shared/libwhatenc.so $@
 
 $(B)/$(SONAME): $(SHLIB)
@@ -64,7 +71,7 @@ $(B)/libwhatenc.so: $(B)/$(SONAME)
 
 $(STATIC): $(GO_SRC)
 	@mkdir -p $(B)/go-archive
-	CGO_ENABLED=1 $(GO) build -buildmode=c-archive -trimpath -ldflags "-s -w" -o $(B)/go-archive/libwhatenc.a ./capi
+	$(CGO_ENV) $(GO) build -buildmode=c-archive -trimpath -ldflags "$(GO_STRIP)" -o $(B)/go-archive/libwhatenc.a ./capi
 	cp $(B)/go-archive/libwhatenc.a $@
 
 # whatenc.pc for a given prefix: $(call make_pc,prefix,libdir,includedir,out)
@@ -76,7 +83,7 @@ $(PCFILE): pkgconfig/whatenc.pc.in include/whatenc.h
 	$(call make_pc,$(PREFIX),$(LIBDIR),$(INCLUDEDIR),$@)
 
 $(WHATCONV): examples/whatconv.c include/whatenc.h $(SHLIB) $(B)/libwhatenc.so
-	$(CC) -std=c99 $(WARN) $(CFLAGS) -Iinclude -o $@ $< -L$(B) -lwhatenc -Wl,-rpath,'$$ORIGIN'
+	$(CC) -std=c99 $(WARN) $(CPPFLAGS) $(CFLAGS) -Iinclude $(LDFLAGS) -o $@ $< -L$(B) -lwhatenc -Wl,-rpath,'$$ORIGIN'
 
 # ---------------------------------------------------------------- tests
 
@@ -126,7 +133,7 @@ test-asan: $(B)/asan/whatenc_tests
 # writes is checked against the cgo rules), under the C tests.
 $(B)/cgocheck2/libwhatenc.so: $(GO_SRC)
 	@mkdir -p $(dir $@)
-	GOEXPERIMENT=cgocheck2 CGO_ENABLED=1 $(GO) build -buildmode=c-shared $(GOFLAGS_LIB) -o $@ ./capi
+	GOEXPERIMENT=cgocheck2 $(CGO_ENV) $(GO) build -buildmode=c-shared $(GOFLAGS_LIB) -o $@ ./capi
 	ln -sf libwhatenc.so $(B)/cgocheck2/$(SONAME)
 
 test-cgocheck2: $(B)/cgocheck2/libwhatenc.so $(TESTBIN)
@@ -139,15 +146,18 @@ test-install: all
 	tests/install_test.sh
 
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
+DEBS := $(foreach p,libwhatenc$(MAJOR) libwhatenc-dev whatenc-tools,$(B)/$(p)_$(VERSION)-1_$(DEB_ARCH).deb)
 test-deb: deb
-	tests/deb_test.sh $(B)/libwhatenc_$(VERSION)_$(DEB_ARCH).deb
+	tests/deb_test.sh $(DEBS)
 
-# The CMake build: configure, build through the Go toolchain, ctest.
+# The CMake build: configure, build through the Go toolchain, ctest; its
+# install under another prefix than the configured one.
 test-cmake:
 	cmake -S . -B $(B)/cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo > $(B)/cmake.log
 	cmake --build $(B)/cmake -j2 >> $(B)/cmake.log
 	cd $(B)/cmake && { ctest --output-on-failure -j2 > ctest.log || { cat ctest.log; exit 1; }; }
 	grep 'tests passed' $(B)/cmake/ctest.log
+	tests/cmake_install_test.sh $(B)/cmake
 
 # The bindings' suites run when their folders exist.
 test-python:
@@ -161,12 +171,18 @@ test-rust: $(SHLIB)
 
 CMAKEDIR = $(LIBDIR)/cmake/whatenc
 
-# The CMake package files, relocatable: the prefix is found from the config
-# file's own place, so a tree installed under DESTDIR works as is.
+# The CMake package files. Relocatable when LIBDIR and INCLUDEDIR are both
+# under PREFIX: the config finds the prefix from its own place, so a tree
+# installed under DESTDIR, or moved, works as is. Otherwise no relative path
+# from the config reaches them, and it holds their absolute paths.
+cmake_relocatable = $(and $(filter $(PREFIX)/%,$(LIBDIR)),$(filter $(PREFIX)/%,$(INCLUDEDIR)))
+# A directory as the config names it: $(call cmake_config_path,dir)
+cmake_config_path = $(if $(cmake_relocatable),$${_whatenc_prefix}/$(patsubst $(PREFIX)/%,%,$(1)),$(1))
+cmake_config_to_prefix = $(if $(cmake_relocatable),$(shell echo '$(patsubst $(PREFIX)/%,%,$(CMAKEDIR))' | sed 's|[^/][^/]*|..|g'),.)
 # $(call make_cmake,out-dir)
-make_cmake = sed -e 's|@WHATENC_CONFIG_TO_PREFIX@|$(shell echo '$(patsubst $(PREFIX)/%,%,$(CMAKEDIR))' | sed 's|[^/][^/]*|..|g')|' \
-	    -e 's|@WHATENC_LIBDIR_REL@|$(patsubst $(PREFIX)/%,%,$(LIBDIR))|' \
-	    -e 's|@WHATENC_INCLUDEDIR_REL@|$(patsubst $(PREFIX)/%,%,$(INCLUDEDIR))|' \
+make_cmake = sed -e 's|@WHATENC_CONFIG_TO_PREFIX@|$(cmake_config_to_prefix)|' \
+	    -e 's|@WHATENC_CONFIG_LIBDIR@|$(call cmake_config_path,$(LIBDIR))|' \
+	    -e 's|@WHATENC_CONFIG_INCLUDEDIR@|$(call cmake_config_path,$(INCLUDEDIR))|' \
 	    -e 's|@WHATENC_VERSION@|$(VERSION)|' -e 's|@WHATENC_SONAME@|$(SONAME)|' \
 	    cmake/whatencConfig.cmake.in > $(1)/whatencConfig.cmake && \
 	sed -e 's|@WHATENC_VERSION@|$(VERSION)|' cmake/whatencConfigVersion.cmake.in > $(1)/whatencConfigVersion.cmake
@@ -180,7 +196,7 @@ install: all
 	install -m 0644 include/whatenc.h $(DESTDIR)$(INCLUDEDIR)/whatenc.h
 	$(call make_pc,$(PREFIX),$(LIBDIR),$(INCLUDEDIR),$(DESTDIR)$(LIBDIR)/pkgconfig/whatenc.pc)
 	$(call make_cmake,$(DESTDIR)$(CMAKEDIR))
-	$(CC) -std=c99 $(WARN) $(CFLAGS) -Iinclude -o $(B)/whatconv.installed examples/whatconv.c \
+	$(CC) -std=c99 $(WARN) $(CPPFLAGS) $(CFLAGS) -Iinclude $(LDFLAGS) -o $(B)/whatconv.installed examples/whatconv.c \
 	    -L$(B) -lwhatenc $(if $(filter /usr/lib% /lib%,$(LIBDIR)),,-Wl,-rpath,$(LIBDIR))
 	install -m 0755 $(B)/whatconv.installed $(DESTDIR)$(BINDIR)/whatconv
 
@@ -191,7 +207,9 @@ uninstall:
 	      $(DESTDIR)$(CMAKEDIR)/whatencConfig.cmake $(DESTDIR)$(CMAKEDIR)/whatencConfigVersion.cmake
 	-rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null
 
-deb: all
+# Three packages: libwhatenc1, libwhatenc-dev, whatenc-tools (the script
+# builds the library again, with Debian's flags).
+deb:
 	scripts/make-deb.sh $(VERSION) $(B)
 
 # The Go tests under the race detector (-short: ~17 minutes here, most of it

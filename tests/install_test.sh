@@ -3,6 +3,10 @@
 # built three ways against the installed tree (pkg-config, CMake
 # find_package, static libwhatenc.a), each run and checked; a second
 # install with its own PREFIX and LIBDIR; `make uninstall` removes it all.
+# Then: a LIBDIR outside PREFIX; the CMake package found through a usrmerge
+# symlink; CPPFLAGS, LDFLAGS and GO_STRIP reaching the builds; the Python
+# package built from its sdist (no checkout around it) refusing to make a
+# wheel without the library unless told to.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -69,6 +73,69 @@ cmake -S "$top/tests/consumer" -B "$tmp/cm2" -DCMAKE_PREFIX_PATH="$d2$p2" > /dev
 check "find_package with a multiarch LIBDIR" "$want" "$(LD_LIBRARY_PATH="$d2$l2" "$tmp/cm2/consumer" 2>&1)"
 $make -s -C "$top" uninstall DESTDIR="$d2" PREFIX=$p2 LIBDIR=$l2 > /dev/null
 check "uninstall multiarch" "" "$(find "$d2" -type f -o -type l)"
+
+# A LIBDIR outside PREFIX: no relative path leads from the CMake package to
+# the library, so it names both directories by absolute path (no DESTDIR).
+p3=$tmp/p3 l3=$tmp/p3lib
+$make -s -C "$top" install PREFIX="$p3" LIBDIR="$l3" > "$tmp/install3.log" 2>&1 || cat "$tmp/install3.log"
+cmake -S "$top/tests/consumer" -B "$tmp/cm3" -Dwhatenc_DIR="$l3/cmake/whatenc" > "$tmp/cm3.log" 2>&1 &&
+    cmake --build "$tmp/cm3" >> "$tmp/cm3.log" 2>&1 || cat "$tmp/cm3.log"
+check "find_package with LIBDIR outside PREFIX" "$want" "$(LD_LIBRARY_PATH="$l3" "$tmp/cm3/consumer" 2>&1)"
+check "pkg-config with LIBDIR outside PREFIX" "-I$p3/include -L$l3 -lwhatenc" \
+    "$(PKG_CONFIG_PATH=$l3/pkgconfig pkg-config --cflags --libs whatenc | sed 's/ *$//')"
+
+# The CMake package found through usrmerge's /lib -> usr/lib: the prefix
+# is the config's real place's, /usr, not the one of the path it was found by.
+d4=$tmp/root4 l4=/usr/lib/x86_64-linux-gnu
+install_tree "$d4" /usr $l4
+ln -s usr/lib "$d4/lib"
+cmake -S "$top/tests/consumer" -B "$tmp/cm4" -Dwhatenc_DIR="$d4/lib/x86_64-linux-gnu/cmake/whatenc" > "$tmp/cm4.log" 2>&1 &&
+    cmake --build "$tmp/cm4" >> "$tmp/cm4.log" 2>&1 || cat "$tmp/cm4.log"
+check "find_package through a /lib -> usr/lib symlink" "$want" "$(LD_LIBRARY_PATH="$d4$l4" "$tmp/cm4/consumer" 2>&1)"
+
+# A distribution's flags: CPPFLAGS (fortified calls, __*_chk) and LDFLAGS (a
+# .hash section besides .gnu.hash) reach whatconv and the library (its cgo
+# C and its link); GO_STRIP empty keeps the library's symbol table. The
+# default build has none of these.
+$make -s -C "$top" B="$tmp/flags" example GO_STRIP= CPPFLAGS=-D_FORTIFY_SOURCE=2 \
+    LDFLAGS=-Wl,--hash-style=both > "$tmp/flags.log" 2>&1 || cat "$tmp/flags.log"
+has_section() { readelf -SW "$2" 2>/dev/null | grep -q " $1 " && echo yes; }
+check "CPPFLAGS reach whatconv" yes "$(objdump -T "$tmp/flags/whatconv" | grep -q '_chk' && echo yes)"
+check "LDFLAGS reach whatconv" yes "$(has_section .hash "$tmp/flags/whatconv")"
+check "CPPFLAGS reach the library" yes "$(objdump -T "$tmp/flags/libwhatenc.so.1.0.0" | grep -q '_chk' && echo yes)"
+check "LDFLAGS reach the library" yes "$(has_section .hash "$tmp/flags/libwhatenc.so.1.0.0")"
+check "GO_STRIP= keeps the symbols" yes "$(has_section .symtab "$tmp/flags/libwhatenc.so.1.0.0")"
+check "the library is stripped by default" "" "$(has_section .symtab "$top/build/libwhatenc.so.1.0.0")"
+
+# The Python package built from its sdist (its files without the checkout
+# around them), offline: without WHATENC_BUNDLE_LIBRARY the build fails and
+# says why; =system builds a wheel without the library; =PATH bundles PATH.
+py=$top/build/pyenv/bin/python
+[ -x "$py" ] || py=python3
+if "$py" -c 'import setuptools, wheel' 2> /dev/null && "$py" -m pip --version > /dev/null 2>&1; then
+    sdist=$tmp/sdist/whatenc-1.0.0
+    mkdir -p "$sdist"
+    cp -r "$top/bindings/python/src" "$top/bindings/python/setup.py" "$top/bindings/python/pyproject.toml" \
+        "$top/bindings/python/README.md" "$sdist"
+    rm -rf "$sdist"/src/*.egg-info
+    wheel() { # out-dir [VAR=value]
+        out=$1 && shift
+        (cd "$tmp/sdist" && env -u WHATENC_BUNDLE_LIBRARY "$@" "$py" -m pip wheel -q --disable-pip-version-check \
+            --no-index --no-build-isolation --no-deps -w "$out" "$sdist" > "$out.log" 2>&1)
+    }
+    wheel "$tmp/w-none"
+    check "sdist without a library: no wheel" "" "$(ls "$tmp/w-none" 2> /dev/null)"
+    check "sdist without a library: says how" yes \
+        "$(grep -q 'no libwhatenc to bundle.*sdist' "$tmp/w-none.log" && grep -q 'WHATENC_BUNDLE_LIBRARY=system' "$tmp/w-none.log" && echo yes)"
+    wheel "$tmp/w-system" WHATENC_BUNDLE_LIBRARY=system
+    check "WHATENC_BUNDLE_LIBRARY=system: wheel without the library" "whatenc/__init__.py" \
+        "$("$py" -m zipfile -l "$tmp"/w-system/*.whl 2>&1 | grep -o 'whatenc/__init__.py\|whatenc/libwhatenc[^ ]*')"
+    wheel "$tmp/w-path" WHATENC_BUNDLE_LIBRARY="$top/build/libwhatenc.so.1"
+    check "WHATENC_BUNDLE_LIBRARY=PATH: wheel with the library" "whatenc/__init__.py whatenc/libwhatenc.so.1" \
+        "$("$py" -m zipfile -l "$tmp"/w-path/*.whl 2>&1 | grep -o 'whatenc/__init__.py\|whatenc/libwhatenc[^ ]*' | sort | tr '\n' ' ' | sed 's/ $//')"
+else
+    echo "SKIP: the Python sdist checks: no Python with pip, setuptools and wheel ($py)"
+fi
 
 echo "install: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
