@@ -60,9 +60,9 @@ _HOW_TO_GET_ONE = (
     "  * build it yourself with `make` at the root of the whatenc repository and "
     "point WHATENC_LIBRARY at it: "
     "`export WHATENC_LIBRARY=/path/to/whatenc/build/libwhatenc.so.1`;\n"
-    "  * install it system-wide (`sudo make install` at the repository root, or "
-    "the libwhatenc .deb package), so that ctypes.util.find_library('whatenc') "
-    "finds it."
+    "  * install it system-wide (`sudo make install` at the repository root, then "
+    "`sudo ldconfig`; or the libwhatenc1 .deb package), so that "
+    "ctypes.util.find_library('whatenc') finds it."
 )
 
 
