@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+from typing import Any, Callable
 
 import pytest
 
@@ -131,6 +132,19 @@ def test_many_errors_with_supplementary_characters() -> None:
     assert whatenc.encode(s, "latin1", "ignore") == b"a" * 20000
 
 
+def _in_chunks(rng: Any, code: Callable[..., Any], whole: Any, most: int) -> list[Any]:
+    """The outputs of code (an incremental decoder's decode or encoder's
+    encode) over whole cut at random into chunks shorter than most, then of
+    its end."""
+    parts, at = [], 0
+    while at < len(whole):
+        n = rng.randrange(1, most)
+        parts.append(code(whole[at:at + n]))
+        at += n
+    parts.append(code(whole[:0], True))
+    return parts
+
+
 @pytest.mark.parametrize("errors", ["ignore", "backslashreplace", "surrogateescape", "replace"])
 def test_handlers_see_sequences_an_earlier_chunk_began(errors: str) -> None:
     # Python's UTF-8 decoder replaces the same maximal subparts as the
@@ -146,13 +160,7 @@ def test_handlers_see_sequences_an_earlier_chunk_began(errors: str) -> None:
         data = b"".join(rng.choice(pieces) for _ in range(rng.randrange(1, 30)))
         want = data.decode("utf-8", errors)
         dec = codecs.getincrementaldecoder("whatwg-utf-8")(errors)
-        got, at = [], 0
-        while at < len(data):
-            n = rng.randrange(1, 12)
-            got.append(dec.decode(data[at:at + n]))
-            at += n
-        got.append(dec.decode(b"", final=True))
-        assert "".join(got) == want, data
+        assert "".join(_in_chunks(rng, dec.decode, data, 12)) == want, data
 
 
 @pytest.mark.parametrize("errors", ["ignore", "backslashreplace", "replace"])
@@ -227,13 +235,7 @@ def test_chunked_decoding_with_handlers_matches_one_call(errors: str) -> None:
                          for _ in range(rng.randrange(1, 40)))
             want = data.decode(name, errors)
             dec = codecs.getincrementaldecoder(name)(errors)
-            got, at = [], 0
-            while at < len(data):
-                n = rng.randrange(1, 12)
-                got.append(dec.decode(data[at:at + n]))
-                at += n
-            got.append(dec.decode(b"", final=True))
-            assert "".join(got) == want, (name, data)
+            assert "".join(_in_chunks(rng, dec.decode, data, 12)) == want, (name, data)
 
 
 @pytest.mark.parametrize("errors", ["ignore", "replace", "backslashreplace", "xmlcharrefreplace"])
@@ -252,10 +254,4 @@ def test_chunked_encoding_with_handlers_matches_one_call(errors: str) -> None:
             s = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 30)))
             want = s.encode(name, errors)
             inc = codecs.getincrementalencoder(name)(errors)
-            got, at = [], 0
-            while at < len(s):
-                n = rng.randrange(1, 6)
-                got.append(inc.encode(s[at:at + n]))
-                at += n
-            got.append(inc.encode("", final=True))
-            assert b"".join(got) == want, (name, s)
+            assert b"".join(_in_chunks(rng, inc.encode, s, 6)) == want, (name, s)
