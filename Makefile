@@ -142,7 +142,11 @@ test-cgocheck2: $(B)/cgocheck2/libwhatenc.so $(TESTBIN)
 test-examples: $(WHATCONV)
 	tests/whatconv_test.sh $(WHATCONV)
 
+# The install test builds the Python package from its sdist with the
+# bindings' virtual environment (pip, setuptools and wheel from PyPI, made
+# here if test-python has not made it yet).
 test-install: all
+	@if [ -d bindings/python ]; then $(MAKE) -C bindings/python venv; fi
 	tests/install_test.sh
 
 DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || echo amd64)
