@@ -250,6 +250,25 @@ impl Encoding {
         Encoding(check(unsafe { ffi::whatenc_encoding_output_encoding(self.0) }, "output_encoding"))
     }
 
+    /// Whether this is one of the standard's single-byte encodings (section
+    /// 9) or x-user-defined: each byte decodes on its own, to one character.
+    pub fn is_single_byte(self) -> bool {
+        (Self::IBM866.0..=Self::X_MAC_CYRILLIC.0).contains(&self.0) || self == Self::X_USER_DEFINED
+    }
+
+    /// Whether ASCII bytes decode to themselves and ASCII characters encode
+    /// to themselves, in any state: false for UTF-16BE, UTF-16LE,
+    /// ISO-2022-JP (whose escape sequences are ASCII bytes) and replacement.
+    pub fn is_ascii_compatible(self) -> bool {
+        !matches!(self, Self::UTF_16BE | Self::UTF_16LE | Self::ISO_2022_JP | Self::REPLACEMENT)
+    }
+
+    /// [`for_label`](Self::for_label), but `None` for the labels of the
+    /// replacement encoding (TextDecoder rejects them, section 7.2).
+    pub fn for_label_no_replacement(label: &[u8]) -> Option<Encoding> {
+        Self::for_label(label).filter(|&e| e != Self::REPLACEMENT)
+    }
+
     /// Whether the standard defines an encoder for this encoding (false for
     /// replacement, UTF-16BE and UTF-16LE, whose encoders write UTF-8).
     pub fn has_encoder(self) -> bool {

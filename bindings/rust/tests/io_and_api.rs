@@ -292,11 +292,18 @@ fn labels_names_and_output_encodings_match_encoding_rs() {
         assert_eq!(e.output_encoding().name(), r.output_encoding().name(), "{e}");
         assert_eq!(e.has_encoder(), e.output_encoding() == e, "{e}");
         assert_eq!(Encoding::from_id(e.id()), Some(e));
+        assert_eq!(e.is_single_byte(), r.is_single_byte(), "{e}");
+        assert_eq!(e.is_ascii_compatible(), r.is_ascii_compatible(), "{e}");
     }
     for label in ["unicode-1-1-utf-8", "x-sjis", "csISO2022JP", " GB2312 ", "iso-2022-kr", "ucs-2", "x-cp1253", "nonsense", "", "utf-16"] {
         assert_eq!(
             Encoding::for_label(label.as_bytes()).map(Encoding::name),
             encoding_rs::Encoding::for_label(label.as_bytes()).map(|e| e.name()),
+            "label {label:?}"
+        );
+        assert_eq!(
+            Encoding::for_label_no_replacement(label.as_bytes()).map(Encoding::name),
+            encoding_rs::Encoding::for_label_no_replacement(label.as_bytes()).map(|e| e.name()),
             "label {label:?}"
         );
     }
