@@ -18,17 +18,17 @@ static const char *progname = "whatconv";
 
 static void usage(FILE *f) {
     fprintf(f,
-            "usage: %s -f FROM -t TO [--fatal|--html] [FILE]\n"
+            "usage: %s -f FROM -t TO [--fatal|--html] [--] [FILE]\n"
             "\n"
             "Convert FILE (or standard input) from the encoding labelled FROM to\n"
             "the encoding labelled TO, writing to standard output. Labels are\n"
             "those of the WHATWG Encoding Standard (utf-8, latin1, shift_jis,\n"
             "gbk, euc-kr, ...). TO is encoded in its output encoding: UTF-16BE,\n"
-            "UTF-16LE and replacement write UTF-8. The source encoding's own BOM\n"
-            "is removed.\n"
+            "UTF-16LE and replacement write UTF-8 (with a note on standard error).\n"
+            "The source encoding's own BOM is removed.\n"
             "\n"
-            "  -f, --from LABEL  the encoding of the input\n"
-            "  -t, --to LABEL    the encoding of the output\n"
+            "  -f, --from LABEL  the encoding of the input (also --from=LABEL)\n"
+            "  -t, --to LABEL    the encoding of the output (also --to=LABEL)\n"
             "      --fatal       stop at malformed input, and at characters TO\n"
             "                    cannot represent\n"
             "      --html        write characters TO cannot represent as &#NNNN;\n"
@@ -49,6 +49,25 @@ static void usage(FILE *f) {
             "  3  I/O error\n"
             "  4  library error\n",
             progname);
+}
+
+/* Exit status after writing help or the list to stdout: EXIT_IO if the
+ * write failed (a full disk, a closed stdout). */
+static int stdout_status(void) {
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "%s: write error: %s\n", progname, strerror(errno));
+        return EXIT_IO;
+    }
+    return 0;
+}
+
+/* A usage error: the reason, then the usage. */
+static int usage_error(const char *fmt, const char *arg) {
+    fprintf(stderr, "%s: ", progname);
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+    usage(stderr);
+    return EXIT_USAGE;
 }
 
 static int lookup(const char *label) {
@@ -128,38 +147,40 @@ static int convert(struct conv *c, const uint8_t *in, size_t n, int last) {
 int main(int argc, char **argv) {
     const char *from = NULL, *to = NULL, *file = NULL;
     int fatal = 0, html = 0;
+    int options = 1; /* until "--" */
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if ((!strcmp(a, "-f") || !strcmp(a, "--from")) && i + 1 < argc) {
-            from = argv[++i];
-        } else if ((!strcmp(a, "-t") || !strcmp(a, "--to")) && i + 1 < argc) {
-            to = argv[++i];
-        } else if (!strcmp(a, "--fatal")) {
+        int from_opt = !strcmp(a, "-f") || !strcmp(a, "--from");
+        if (options && (from_opt || !strcmp(a, "-t") || !strcmp(a, "--to"))) {
+            if (i + 1 == argc) return usage_error("option '%s' needs a label", a);
+            *(from_opt ? &from : &to) = argv[++i];
+        } else if (options && !strncmp(a, "--from=", 7)) {
+            from = a + 7;
+        } else if (options && !strncmp(a, "--to=", 5)) {
+            to = a + 5;
+        } else if (options && !strcmp(a, "--fatal")) {
             fatal = 1;
-        } else if (!strcmp(a, "--html")) {
+        } else if (options && !strcmp(a, "--html")) {
             html = 1;
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        } else if (options && (!strcmp(a, "-h") || !strcmp(a, "--help"))) {
             usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "-l") || !strcmp(a, "--list")) {
+            return stdout_status();
+        } else if (options && (!strcmp(a, "-l") || !strcmp(a, "--list"))) {
             if (whatenc_init() != WHATENC_OK) return EXIT_LIBRARY;
             for (int id = 0; id < whatenc_encoding_count(); id++) puts(whatenc_encoding_name(id));
-            return 0;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            fprintf(stderr, "%s: unknown option '%s'\n", progname, a);
-            usage(stderr);
-            return EXIT_USAGE;
+            return stdout_status();
+        } else if (options && !strcmp(a, "--")) {
+            options = 0;
+        } else if (options && a[0] == '-' && a[1] != '\0') {
+            return usage_error("unknown option '%s'", a);
         } else if (file == NULL) {
             file = a;
         } else {
-            usage(stderr);
-            return EXIT_USAGE;
+            return usage_error("one FILE at most ('%s' is a second)", a);
         }
     }
-    if (from == NULL || to == NULL || (fatal && html)) {
-        usage(stderr);
-        return EXIT_USAGE;
-    }
+    if (from == NULL || to == NULL) return usage_error("%s", "both -f FROM and -t TO are needed");
+    if (fatal && html) return usage_error("%s", "--fatal and --html exclude each other");
     whatenc_status st = whatenc_init();
     if (st != WHATENC_OK) {
         fprintf(stderr, "%s: %s\n", progname, whatenc_strerror(st));
@@ -167,6 +188,12 @@ int main(int argc, char **argv) {
     }
     int from_id = lookup(from), to_id = lookup(to);
     if (from_id < 0 || to_id < 0) return EXIT_USAGE;
+    int out_id = whatenc_encoding_output_encoding(to_id);
+    if (out_id != to_id) {
+        /* The standard's "get an output encoding": no UTF-16 encoder. */
+        fprintf(stderr, "%s: note: %s has no encoder; writing %s\n", progname, whatenc_encoding_name(to_id),
+                whatenc_encoding_name(out_id));
+    }
 
     FILE *in = stdin;
     if (file != NULL && strcmp(file, "-") != 0 && (in = fopen(file, "rb")) == NULL) {
@@ -186,7 +213,8 @@ int main(int argc, char **argv) {
     for (;;) {
         size_t n = fread(buf, 1, sizeof buf, in);
         if (ferror(in)) {
-            fprintf(stderr, "%s: read error: %s\n", progname, strerror(errno));
+            fprintf(stderr, "%s: %s: read error: %s\n", progname, file != NULL ? file : "standard input",
+                    strerror(errno));
             ret = EXIT_IO;
             break;
         }

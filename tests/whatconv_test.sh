@@ -14,7 +14,7 @@ hexof() { od -An -tx1 | tr -d ' \n'; }
 check "latin1 to utf-8" "636166c3a9e282ac" "$(printf 'caf\351\200' | "$conv" -f latin1 -t utf-8 | hexof)"
 check "utf-8 to shift_jis output encoding" "$(printf 'abc' | hexof)" "$(printf 'abc' | "$conv" -f utf-8 -t shift_jis | hexof)"
 check "utf-16le to utf-8, BOM removed" "6869" "$(printf '\377\376h\000i\000' | "$conv" -f utf-16le -t utf-8 | hexof)"
-check "to utf-16be writes UTF-8" "c3a9" "$(printf '\351' | "$conv" -f windows-1252 -t utf-16be | hexof)"
+check "to utf-16be writes UTF-8" "c3a9" "$(printf '\351' | "$conv" -f windows-1252 -t utf-16be 2> /dev/null | hexof)"
 check "replacement by default" "61efbfbd62" "$(printf 'a\377b' | "$conv" -f utf-8 -t utf-8 | hexof)"
 out=$(printf 'a\342\230\203b' | "$conv" -f utf-8 -t latin1 --html)
 check "html mode text" "a&#9731;b" "$out"
@@ -50,6 +50,27 @@ check "bad option exit code" 2 $?
 check "missing file exit code" 3 $?
 check "help documents exit codes" 1 "$("$conv" --help | grep -c '^  3  I/O error')"
 check "list" 40 "$("$conv" --list | wc -l | tr -d ' ')"
+
+# Usage errors say what is wrong; help and the list report a failed write.
+"$conv" -f utf-8 -t < /dev/null 2> "$tmp/err"
+check "option without its label: exit code" 2 $?
+check "option without its label: message" 1 "$(grep -c "option '-t' needs a label" "$tmp/err")"
+"$conv" -f utf-8 -t utf-8 "$tmp/text" "$tmp/text" 2> "$tmp/err" > /dev/null
+check "second FILE: exit code" 2 $?
+check "second FILE: message" 1 "$(grep -c 'one FILE at most' "$tmp/err")"
+"$conv" -f utf-8 -t utf-8 --fatal --html < /dev/null 2> "$tmp/err"
+check "--fatal --html: message" 1 "$(grep -c 'exclude each other' "$tmp/err")"
+if [ -w /dev/full ]; then
+    "$conv" --list > /dev/full 2> /dev/null
+    check "--list to a full disk" 3 $?
+    "$conv" --help > /dev/full 2> /dev/null
+    check "--help to a full disk" 3 $?
+fi
+check "--from= --to= and --" "636166c3a9" "$(printf 'caf\351' | "$conv" --from=latin1 --to=utf-8 -- - | hexof)"
+printf 'x' | "$conv" -f utf-8 -t utf-16le 2> "$tmp/err" > /dev/null
+check "a note where TO has no encoder" 1 "$(grep -c 'UTF-16LE has no encoder; writing UTF-8' "$tmp/err")"
+printf 'x' | "$conv" -f utf-8 -t latin1 2> "$tmp/err" > /dev/null
+check "no note otherwise" "" "$(cat "$tmp/err")"
 
 echo "whatconv: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
