@@ -157,10 +157,15 @@ func NewTextDecoderStream(label string, fatal, ignoreBOM bool) (*TextDecoderStre
 	return &TextDecoderStream{t: *t}, nil
 }
 
-// Encoding, Fatal and IgnoreBOM are the TextDecoderCommon getters.
+// Encoding returns the encoding's name, ASCII-lowercased, as the
+// TextDecoderCommon getter.
 func (s *TextDecoderStream) Encoding() string { return s.t.Encoding() }
-func (s *TextDecoderStream) Fatal() bool      { return s.t.Fatal() }
-func (s *TextDecoderStream) IgnoreBOM() bool  { return s.t.IgnoreBOM() }
+
+// Fatal reports whether the error mode is fatal.
+func (s *TextDecoderStream) Fatal() bool { return s.t.Fatal() }
+
+// IgnoreBOM reports whether a BOM is kept.
+func (s *TextDecoderStream) IgnoreBOM() bool { return s.t.IgnoreBOM() }
 
 // Write decodes chunk and returns the text it completes (possibly empty).
 func (s *TextDecoderStream) Write(chunk []byte) (string, error) {

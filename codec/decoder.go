@@ -4,7 +4,8 @@ package codec
 // instance, plus BOM handling and the error mode. It follows the streaming
 // contract of the package documentation. A Decoder has a fixed size and
 // allocates nothing after [Encoding.NewDecoder]; it is not safe for
-// concurrent use.
+// concurrent use. Make one with [Encoding.NewDecoder], or [Decoder.Init]
+// for one embedded in a larger value: the zero Decoder is not one.
 type Decoder struct {
 	// The encodings are kept as IDs, so a Decoder holds no pointers and can
 	// live in memory the garbage collector does not scan.

@@ -5,7 +5,8 @@ package codec
 // streaming contract of the package documentation. It encodes into the
 // output encoding: an Encoder made for UTF-16BE, UTF-16LE or replacement
 // writes UTF-8. It allocates nothing after [Encoding.NewEncoder]; it is not
-// safe for concurrent use.
+// safe for concurrent use. Make one with [Encoding.NewEncoder]: the zero
+// Encoder is not one.
 type Encoder struct {
 	enc  uint8 // the ID of the output encoding; an Encoder holds no pointers
 	html bool
