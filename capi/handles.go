@@ -41,7 +41,10 @@ import (
 // on the tag, so a double free (even a concurrent one) reaches Unref once.
 //
 // Freed slots wait in a FIFO quarantine before reuse, so a stale handle is
-// reported as invalid until quarantineSlots later handles were created.
+// reported as invalid until quarantineSlots more slots were freed and a
+// handle was created after them (from any thread: a thread held up between
+// two frees of one handle, by the scheduler or the Go runtime, may find the
+// slot reused, as the header says).
 //
 // The slab table is C memory (registry.h) so that the C wrappers can do the
 // same validation: after every call, Go records in the slot's ascii word

@@ -50,8 +50,11 @@
  * handle, a pointer that never was a handle, and a decoder passed where an
  * encoder is expected (or the reverse) are detected and rejected with
  * WHATENC_ERR_INVALID_HANDLE (free functions ignore them).  Detection of a
- * freed handle is exact until its memory is reused by a later *_new(), after
- * which the stale pointer names the new handle, as with any allocator.
+ * freed handle is exact until its memory is reused by a later *_new() (from
+ * any thread; a freed handle waits until 256 more have been freed), after
+ * which the stale pointer names the new handle, as with any allocator: so a
+ * second free of a handle is harmless only while no other thread may have
+ * reused it.
  *
  * ===========================================================================
  * PROCESS LIFECYCLE (the library is written in Go: read this)
