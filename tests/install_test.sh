@@ -130,7 +130,11 @@ if "$py" -c 'import setuptools, wheel' 2> /dev/null && "$py" -m pip --version > 
     wheel "$tmp/w-system" WHATENC_BUNDLE_LIBRARY=system
     check "WHATENC_BUNDLE_LIBRARY=system: wheel without the library" "whatenc/__init__.py" \
         "$("$py" -m zipfile -l "$tmp"/w-system/*.whl 2>&1 | grep -o 'whatenc/__init__.py\|whatenc/libwhatenc[^ ]*')"
+    check "WHATENC_BUNDLE_LIBRARY=system: a wheel for any Python 3 and platform" "whatenc-1.0.0-py3-none-any.whl" \
+        "$(cd "$tmp/w-system" && ls)"
     wheel "$tmp/w-path" WHATENC_BUNDLE_LIBRARY="$top/build/libwhatenc.so.1"
+    check "WHATENC_BUNDLE_LIBRARY=PATH: a wheel for any Python 3 (ctypes), this platform" \
+        "whatenc-1.0.0-py3-none-linux_$(uname -m).whl" "$(cd "$tmp/w-path" && ls)"
     check "WHATENC_BUNDLE_LIBRARY=PATH: wheel with the library" "whatenc/__init__.py whatenc/libwhatenc.so.1" \
         "$("$py" -m zipfile -l "$tmp"/w-path/*.whl 2>&1 | grep -o 'whatenc/__init__.py\|whatenc/libwhatenc[^ ]*' | sort | tr '\n' ' ' | sed 's/ $//')"
 else

@@ -21,6 +21,11 @@ import sys
 from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py
 
+try:
+    from setuptools.command.bdist_wheel import bdist_wheel
+except ImportError:  # setuptools < 70.1
+    from wheel.bdist_wheel import bdist_wheel
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
@@ -84,4 +89,17 @@ class BinaryDistribution(Distribution):
         return True
 
 
-setup(cmdclass={"build_py": BuildPyWithLibrary}, distclass=BinaryDistribution)
+class BdistWheelAnyPython(bdist_wheel):
+    """The package is Python that calls the library through ctypes, with no
+    extension module: one wheel serves every Python 3 (py3-none-<platform>),
+    and one without the library (WHATENC_BUNDLE_LIBRARY=system) any platform."""
+
+    def get_tag(self) -> tuple[str, str, str]:
+        _, _, plat = super().get_tag()
+        if os.environ.get("WHATENC_BUNDLE_LIBRARY") == "system":
+            plat = "any"
+        return "py3", "none", plat
+
+
+setup(cmdclass={"build_py": BuildPyWithLibrary, "bdist_wheel": BdistWheelAnyPython},
+      distclass=BinaryDistribution)
