@@ -252,8 +252,9 @@ impl<W: Write> EncodeWriter<W> {
             return Err(e);
         }
         let mut read = 0;
+        let mut full = false; // the encoder's last call found no room
         loop {
-            if self.out.capacity() - self.out.len() < OUT_ROOM {
+            if full || self.out.capacity() - self.out.len() < OUT_ROOM {
                 if let Err(e) = self.write_out() {
                     return if read > 0 { Ok(read) } else { Err(e) };
                 }
@@ -261,22 +262,19 @@ impl<W: Write> EncodeWriter<W> {
             let (status, n, info) = self.encoder.encode_bytes(&buf[read..], &mut self.out, last);
             read += n;
             match status {
-                ffi::WHATENC_OUTPUT_FULL => {
-                    if let Err(e) = self.write_out() {
-                        return if read > 0 { Ok(read) } else { Err(e) };
-                    }
-                }
+                ffi::WHATENC_OUTPUT_FULL => full = true,
                 ffi::WHATENC_UNMAPPABLE => {
                     let c = char::from_u32(info.unmappable).unwrap_or('\u{FFFD}');
-                    self.unmappable = Some(io::Error::new(
+                    let err = io::Error::new(
                         io::ErrorKind::InvalidData,
                         format!("{} cannot represent {c:?} (U+{:04X})", self.encoder.encoding(), c as u32),
-                    ));
+                    );
                     // At the end of the stream nothing is left to take: the
                     // error is this call's.
                     if last && read == buf.len() {
-                        return Err(self.unmappable.take().unwrap());
+                        return Err(err);
                     }
+                    self.unmappable = Some(err);
                     return Ok(read);
                 }
                 _ => return Ok(read),
