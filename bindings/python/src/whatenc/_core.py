@@ -268,6 +268,18 @@ class _claim:
         self.lock.release()
 
 
+def _decoder_mode(errors: str) -> int:
+    """The library's error mode for a Python error handler: "replace" is the
+    standard's U+FFFD; every other handler runs on the fatal mode."""
+    return REPLACEMENT if errors == "replace" else FATAL
+
+
+def _encoder_mode(errors: str) -> int:
+    """The same for encoders: "html" and "xmlcharrefreplace" are the
+    standard's &#NNNN;, every other handler runs on the fatal mode."""
+    return HTML if errors in ("html", "xmlcharrefreplace") else FATAL
+
+
 class _Decoding:
     """Streaming decoding with one handle: the loop of the streaming contract,
     error positions, and Python's error handlers (private)."""
@@ -279,7 +291,7 @@ class _Decoding:
         self.enc = enc
         self.bom = bom
         self.errors = errors
-        self.mode = REPLACEMENT if errors == "replace" else FATAL
+        self.mode = _decoder_mode(errors)
         self.handle = _new_decoder(enc, bom, self.mode)
         self.consumed = 0  # bytes consumed by the stream before this call
         self.history = b""  # the stream's last _HISTORY bytes before this call
@@ -291,7 +303,7 @@ class _Decoding:
         """This decoding with another error handler: the same stream where
         the library's error mode is the same (every handler but "replace"
         runs on its fatal mode), else a new one."""
-        if (REPLACEMENT if errors == "replace" else FATAL) == self.mode:
+        if _decoder_mode(errors) == self.mode:
             self.errors = errors
             return self
         return _Decoding(self.enc, self.bom, errors)
@@ -463,7 +475,7 @@ class _Encoding:
     def __init__(self, enc: Encoding, errors: str) -> None:
         self.enc = enc
         self.errors = errors
-        self.mode = HTML if errors in ("html", "xmlcharrefreplace") else FATAL
+        self.mode = _encoder_mode(errors)
         self.handle = _new_encoder(enc, self.mode)
         # The high surrogate that ended the stream's last call, which the
         # library holds for the next (a character an error may begin with).
@@ -475,7 +487,7 @@ class _Encoding:
         """This encoding with another error handler: the same stream where
         the library's error mode is the same (every handler but "html" and
         "xmlcharrefreplace" runs on its fatal mode), else a new one."""
-        if (HTML if errors in ("html", "xmlcharrefreplace") else FATAL) == self.mode:
+        if _encoder_mode(errors) == self.mode:
             self.errors = errors
             return self
         return _Encoding(self.enc, errors)
