@@ -1,7 +1,8 @@
 //! Finds libwhatenc: `WHATENC_LIB_DIR`, else `pkg-config --libs whatenc`,
 //! else the repository's `build/` (`make` puts the library there).  Links
 //! dynamically and sets an rpath so that this crate's tests, examples and
-//! binaries run without `LD_LIBRARY_PATH`.
+//! binaries run without `LD_LIBRARY_PATH`; dependents get the directories
+//! as DEP_WHATENC_LIB_DIR (see the README's "Building").
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -71,4 +72,13 @@ fn main() {
         }
     }
     println!("cargo:rustc-link-lib=dylib=whatenc");
+
+    // The rpath above reaches this crate's own targets only: a crate that
+    // depends on this one links the library through the search path but
+    // needs it on the loader's path to run. `links = "whatenc"` hands this
+    // metadata to the build scripts of direct dependents, which can set
+    // their own rpath from DEP_WHATENC_LIB_DIR (the directories joined as
+    // PATH is; empty when the linker's default directories hold it).
+    let joined = env::join_paths(&dirs).expect("a library directory holds the path separator");
+    println!("cargo:lib_dir={}", joined.to_string_lossy());
 }

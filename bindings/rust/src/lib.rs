@@ -27,7 +27,9 @@
 //! `build.rs` finds the library in `WHATENC_LIB_DIR`, else through
 //! `pkg-config --libs whatenc`, else in the whatenc repository's `build/`
 //! (run `make` there first), links it dynamically and sets an rpath for this
-//! crate's own tests and examples.
+//! crate's own tests and examples. Crates that depend on this one get the
+//! directories it linked from as `DEP_WHATENC_LIB_DIR` in their build
+//! script, to set their own rpath (see the crate's README).
 //!
 //! [WHATWG Encoding Standard]: https://encoding.spec.whatwg.org/
 
