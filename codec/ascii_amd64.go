@@ -1,3 +1,5 @@
+//go:build !purego
+
 package codec
 
 // The AVX2 ASCII kernels (ascii_amd64.s), chosen at run time: useAVX2 is

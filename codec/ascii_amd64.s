@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // AVX2 kernels for the ASCII runs (ascii.go). Each works on whole 32-byte

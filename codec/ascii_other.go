@@ -1,9 +1,9 @@
-//go:build !amd64
+//go:build !amd64 || purego
 
 package codec
 
-// No vector kernels on this architecture: ascii.go's word-at-a-time code
-// does all the work.
+// No vector kernels on this architecture (or with the purego build tag):
+// ascii.go's word-at-a-time code does all the work.
 
 const (
 	useAVX2   = false

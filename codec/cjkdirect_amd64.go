@@ -1,3 +1,5 @@
+//go:build !purego
+
 package codec
 
 // encodeThreesAVX2 is cjkdirect_amd64.s's encoder of three-byte sequences

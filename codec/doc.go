@@ -56,4 +56,17 @@
 // ([Fatal]). Encoders write a numeric character reference such as "&#8364;"
 // for a code point the encoding cannot represent ([HTML]) or stop ([Fatal]).
 // Nothing in this package panics on bad input.
+//
+// # Kernels and build tags
+//
+// On amd64 the hot loops are assembly (AVX2, AVX-512), chosen at run time
+// by what the CPU has ([Kernels] names them; the environment variable
+// WHATENC_CPU can hold them lower). Elsewhere they are Go, storing a
+// character's bytes with one unaligned little-endian store where the
+// architecture allows it (386, amd64, arm64, ppc64le, loong64) and with
+// byte-order independent stores on the others (s390x, big-endian ones).
+// The build tag purego (go build -tags purego) takes the Go code with the
+// byte-order independent stores on every architecture: no assembly and no
+// unsafe stores, the code big-endian machines run. The output is the same
+// whichever code runs; `make test-go` tests the package both ways.
 package codec

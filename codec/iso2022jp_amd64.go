@@ -1,3 +1,5 @@
+//go:build !purego
+
 package codec
 
 // iso2022JPASCIIPrefixAVX2 is iso2022jp_amd64.s's iso2022JPCopyASCIIPrefix

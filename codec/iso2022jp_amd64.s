@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // STOP_BYTES: DX gets a bit for each byte of Y0 that is not ASCII or is

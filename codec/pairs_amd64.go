@@ -1,3 +1,5 @@
+//go:build !purego
+
 package codec
 
 // decodePairsUTF16AVX512 is pairs_amd64.s's decoder of ASCII and two-byte

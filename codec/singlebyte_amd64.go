@@ -1,3 +1,5 @@
+//go:build !purego
+
 package codec
 
 // singleByteToUTF16AVX2 is singlebyte_amd64.s's decoder to UTF-16.

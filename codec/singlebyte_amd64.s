@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // The AVX2 kernels of the single-byte encodings (singlebyte.go), 32 bytes

@@ -1,4 +1,4 @@
-//go:build 386 || amd64 || arm64 || ppc64le || loong64
+//go:build (386 || amd64 || arm64 || ppc64le || loong64) && !purego
 
 package codec
 

@@ -1,3 +1,5 @@
+//go:build !purego
+
 package codec
 
 // copyUTF16AVX2 is the UTF-16 decoders' vector kernel (utf16_amd64.s).

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // The AVX2 kernels of the UTF-16 decoders (utf16.go, utf16to8.go). For

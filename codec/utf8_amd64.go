@@ -1,3 +1,5 @@
+//go:build !purego
+
 package codec
 
 // utf8ValidBlocksAVX2 is utf8_amd64.s's validator: how many leading bytes

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // UTF-8 validation with AVX2 (utf8_amd64.go), after Keiser and Lemire,

@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // The AVX2 kernel for the UTF-8 decoder's UTF-16 output (utf8to16.go). Its
