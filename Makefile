@@ -1,7 +1,7 @@
 # libwhatenc: the C library, its tests, packaging and the bindings' hooks.
 # `make` builds; `make test` runs every test suite (the README's command).
-# Variables: PREFIX, LIBDIR, INCLUDEDIR, DESTDIR (install), GO, CC, CXX,
-# CPPFLAGS, CFLAGS, LDFLAGS (whatconv, and the library's C and link),
+# Variables: PREFIX, LIBDIR, INCLUDEDIR, BINDIR, MANDIR, DESTDIR (install),
+# GO, CC, CXX, CPPFLAGS, CFLAGS, LDFLAGS (whatconv, and the library's C and link),
 # GO_STRIP (the Go linker's strip flags: `make GO_STRIP=` keeps the symbols
 # and DWARF, for a debug-symbol package), FUZZTIME (make fuzz: how long each
 # target runs), STREAM_ITERS (make fuzz-c).
@@ -13,6 +13,7 @@ PREFIX     ?= /usr/local
 LIBDIR     ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 BINDIR     ?= $(PREFIX)/bin
+MANDIR     ?= $(PREFIX)/share/man
 DESTDIR    ?=
 
 # The version has one source: the macros of include/whatenc.h.
@@ -192,7 +193,8 @@ make_cmake = sed -e 's|@WHATENC_CONFIG_TO_PREFIX@|$(cmake_config_to_prefix)|' \
 	sed -e 's|@WHATENC_VERSION@|$(VERSION)|' cmake/whatencConfigVersion.cmake.in > $(1)/whatencConfigVersion.cmake
 
 install: all
-	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(BINDIR)
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(BINDIR) \
+	    $(DESTDIR)$(MANDIR)/man1
 	install -m 0644 $(SHLIB) $(DESTDIR)$(LIBDIR)/$(REALNAME)
 	ln -sf $(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libwhatenc.so
@@ -203,11 +205,12 @@ install: all
 	$(CC) -std=c99 $(WARN) $(CPPFLAGS) $(CFLAGS) -Iinclude $(LDFLAGS) -o $(B)/whatconv.installed examples/whatconv.c \
 	    -L$(B) -lwhatenc $(if $(filter /usr/lib% /lib%,$(LIBDIR)),,-Wl,-rpath,$(LIBDIR))
 	install -m 0755 $(B)/whatconv.installed $(DESTDIR)$(BINDIR)/whatconv
+	install -m 0644 man/whatconv.1 $(DESTDIR)$(MANDIR)/man1/whatconv.1
 
 uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libwhatenc.so \
 	      $(DESTDIR)$(LIBDIR)/libwhatenc.a $(DESTDIR)$(INCLUDEDIR)/whatenc.h \
-	      $(DESTDIR)$(LIBDIR)/pkgconfig/whatenc.pc $(DESTDIR)$(BINDIR)/whatconv \
+	      $(DESTDIR)$(LIBDIR)/pkgconfig/whatenc.pc $(DESTDIR)$(BINDIR)/whatconv $(DESTDIR)$(MANDIR)/man1/whatconv.1 \
 	      $(DESTDIR)$(CMAKEDIR)/whatencConfig.cmake $(DESTDIR)$(CMAKEDIR)/whatencConfigVersion.cmake
 	-rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null
 

@@ -4,7 +4,7 @@
 #   libwhatenc1     the shared library and its soname link (shlibs, ldconfig);
 #   libwhatenc-dev  the header, the libwhatenc.so link, the static library,
 #                   the pkg-config and CMake package files;
-#   whatenc-tools   the whatconv converter.
+#   whatenc-tools   the whatconv converter and its manual page.
 # Installed under /usr with Debian's multiarch library directory; binaries
 # stripped as dh_strip does; Depends computed from what the binaries need.
 set -eu
@@ -46,7 +46,7 @@ take() { # package path...
 }
 take "$runtime" "$lib/libwhatenc.so.$version" "$lib/libwhatenc.so.$major"
 take libwhatenc-dev /usr/include/whatenc.h "$lib/libwhatenc.so" "$lib/libwhatenc.a" "$lib/pkgconfig" "$lib/cmake"
-take whatenc-tools /usr/bin/whatconv
+take whatenc-tools /usr/bin/whatconv /usr/share/man/man1/whatconv.1
 left=$(find "$work/install" ! -type d)
 [ -z "$left" ] || { echo "make-deb.sh: in no package: $left" >&2; exit 1; }
 {
@@ -61,6 +61,8 @@ strip --remove-section=.comment --remove-section=.note --strip-unneeded \
 strip --remove-section=.comment --remove-section=.note "$work/debian/whatenc-tools/usr/bin/whatconv"
 strip --remove-section=.comment --remove-section=.note --strip-debug --enable-deterministic-archives \
     "$work/debian/libwhatenc-dev$lib/libwhatenc.a"
+# Manual pages compressed as dh_compress does: gzip -9, no name or time.
+gzip -9n "$work/debian/whatenc-tools/usr/share/man/man1/whatconv.1"
 
 # The changelog's date is the last commit's (or SOURCE_DATE_EPOCH), so the
 # same tree gives the same packages; the copyright years run from the first

@@ -3,7 +3,8 @@
 # another prefix) with `cmake --install --prefix`, then a build configured
 # with a library directory outside its prefix; each time whatenc.pc and the
 # CMake package must name the install's own directories: a consumer built
-# through pkg-config and through find_package runs.
+# through pkg-config and through find_package runs; and whatconv's manual
+# page is installed in CMAKE_INSTALL_MANDIR's man1.
 set -u
 build=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,14 +35,16 @@ check "install --prefix: pc prefix" "prefix=$p" "$(grep '^prefix=' "$l/pkgconfig
 check "install --prefix: pkg-config flags" "-I$p/include -L$l -lwhatenc" \
     "$(PKG_CONFIG_PATH=$l/pkgconfig pkg-config --cflags --libs whatenc | sed 's/ *$//')"
 consumers "install --prefix" "$l/pkgconfig" "$l/cmake/whatenc" "$l"
+check "install --prefix: manual page" yes "$(cmp -s "$top/man/whatconv.1" "$p/share/man/man1/whatconv.1" && echo yes)"
 
 # 2. CMAKE_INSTALL_LIBDIR absolute, outside the prefix: the CMake package
 # cannot reach it by a relative path and names both directories in full.
 # This build also keeps the symbols (WHATENC_GO_STRIP empty) and gives the
-# Go link a flag of its own (a link map): a distribution's LDFLAGS.
+# Go link a flag of its own (a link map): a distribution's LDFLAGS. Its
+# CMAKE_INSTALL_MANDIR is absolute too.
 p=$tmp/p2 l=$tmp/p2lib
 cmake -S "$top" -B "$tmp/b2" -DBUILD_TESTING=OFF -DCMAKE_INSTALL_LIBDIR="$l" -DWHATENC_GO_STRIP= \
-    -DCMAKE_SHARED_LINKER_FLAGS="-Wl,-Map,$tmp/b2.map" > "$tmp/b2.log" 2>&1 &&
+    -DCMAKE_INSTALL_MANDIR="$tmp/p2man" -DCMAKE_SHARED_LINKER_FLAGS="-Wl,-Map,$tmp/b2.map" > "$tmp/b2.log" 2>&1 &&
     cmake --build "$tmp/b2" -j2 >> "$tmp/b2.log" 2>&1 &&
     cmake --install "$tmp/b2" --prefix "$p" >> "$tmp/b2.log" 2>&1 || cat "$tmp/b2.log"
 check "absolute libdir: pkg-config flags" "-I$p/include -L$l -lwhatenc" \
@@ -49,6 +52,7 @@ check "absolute libdir: pkg-config flags" "-I$p/include -L$l -lwhatenc" \
 check "absolute libdir: config libdir" "set(_whatenc_libdir \"$l\")" \
     "$(grep '^set(_whatenc_libdir' "$l/cmake/whatenc/whatencConfig.cmake")"
 consumers "absolute libdir" "$l/pkgconfig" "$l/cmake/whatenc" "$l"
+check "absolute mandir: manual page" yes "$(cmp -s "$top/man/whatconv.1" "$tmp/p2man/man1/whatconv.1" && echo yes)"
 check "WHATENC_GO_STRIP empty keeps the symbols" yes \
     "$(readelf -S "$tmp/b2/libwhatenc.so.1.0.0" | grep -q '\.symtab' && echo yes)"
 check "CMAKE_SHARED_LINKER_FLAGS reach the Go link" yes "$([ -s "$tmp/b2.map" ] && echo yes)"

@@ -1,8 +1,9 @@
 #!/bin/sh
 # deb_test.sh RUNTIME-DEB DEV-DEB TOOLS-DEB: checks the packages `make deb`
 # builds (libwhatenc1, libwhatenc-dev, whatenc-tools): metadata, the files
-# of each, the Debian bookkeeping lintian asks for; then extracts them
-# (dpkg-deb -x) and builds and runs consumers against the extracted tree.
+# of each, the Debian bookkeeping lintian asks for (whatconv's manual page
+# among it); then extracts them (dpkg-deb -x) and builds and runs consumers
+# against the extracted tree.
 set -u
 runtime_deb=$1 dev_deb=$2 tools_deb=$3
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -66,8 +67,13 @@ check "libwhatenc-dev: link" "libwhatenc.so.$major" "$(readlink "$tmp/libwhatenc
 check "libwhatenc-dev: Depends" "$runtime (= $version-1)" "$(dpkg-deb -f "$dev_deb" Depends)"
 check "libwhatenc-dev: section" libdevel "$(dpkg-deb -f "$dev_deb" Section)"
 
-package "$tools_deb" whatenc-tools /usr/bin/whatconv
+package "$tools_deb" whatenc-tools /usr/bin/whatconv /usr/share/man/man1/whatconv.1.gz
 t=$tmp/whatenc-tools
+check "whatenc-tools: manual page" yes \
+    "$(gzip -dc "$t/usr/share/man/man1/whatconv.1.gz" | cmp -s - "$top/man/whatconv.1" && echo yes)"
+# gzip -9n: no name (FLG 0), no time (MTIME 0), best compression (XFL 2).
+check "whatenc-tools: manual page compressed with gzip -9n" 1f8b08000000000002 \
+    "$(od -An -tx1 -N9 "$t/usr/share/man/man1/whatconv.1.gz" | tr -d ' \n')"
 check "whatenc-tools: whatconv stripped" "" "$(has_section .symtab "$t/usr/bin/whatconv")"
 check "whatenc-tools: Depends" "libc6 (>= $(glibc_needed "$t/usr/bin/whatconv")), $runtime (>= $version)" \
     "$(dpkg-deb -f "$tools_deb" Depends)"

@@ -3,10 +3,10 @@
 # built three ways against the installed tree (pkg-config, CMake
 # find_package, static libwhatenc.a), each run and checked; a second
 # install with its own PREFIX and LIBDIR; `make uninstall` removes it all.
-# Then: a LIBDIR outside PREFIX; the CMake package found through a usrmerge
-# symlink; CPPFLAGS, LDFLAGS and GO_STRIP reaching the builds; the Python
-# package built from its sdist (no checkout around it) refusing to make a
-# wheel without the library unless told to.
+# Then: a LIBDIR (and a MANDIR) outside PREFIX; the CMake package found
+# through a usrmerge symlink; CPPFLAGS, LDFLAGS and GO_STRIP reaching the
+# builds; the Python package built from its sdist (no checkout around it)
+# refusing to make a wheel without the library unless told to.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -26,9 +26,10 @@ d=$tmp/root p=/usr/local l=/usr/local/lib
 install_tree "$d" $p $l
 for f in $l/libwhatenc.so.1.0.0 $l/libwhatenc.so.1 $l/libwhatenc.so $l/libwhatenc.a $p/include/whatenc.h \
          $l/pkgconfig/whatenc.pc $l/cmake/whatenc/whatencConfig.cmake \
-         $l/cmake/whatenc/whatencConfigVersion.cmake $p/bin/whatconv; do
+         $l/cmake/whatenc/whatencConfigVersion.cmake $p/bin/whatconv $p/share/man/man1/whatconv.1; do
     check "installed $f" yes "$([ -e "$d$f" ] && echo yes)"
 done
+check "installed manual page is man/whatconv.1" yes "$(cmp -s "$top/man/whatconv.1" "$d$p/share/man/man1/whatconv.1" && echo yes)"
 check "soname link" libwhatenc.so.1.0.0 "$(readlink "$d$l/libwhatenc.so.1")"
 check "dev link" libwhatenc.so.1 "$(readlink "$d$l/libwhatenc.so")"
 
@@ -68,6 +69,7 @@ d2=$tmp/root2 p2=/opt/whatenc l2=/opt/whatenc/lib/x86_64-linux-gnu
 install_tree "$d2" $p2 $l2
 check "LIBDIR honoured" yes "$([ -e "$d2$l2/libwhatenc.so.1.0.0" ] && [ -e "$d2$l2/cmake/whatenc/whatencConfig.cmake" ] && echo yes)"
 check "pc libdir" "libdir=$l2" "$(grep '^libdir=' "$d2$l2/pkgconfig/whatenc.pc")"
+check "MANDIR follows PREFIX" yes "$([ -f "$d2$p2/share/man/man1/whatconv.1" ] && echo yes)"
 cmake -S "$top/tests/consumer" -B "$tmp/cm2" -DCMAKE_PREFIX_PATH="$d2$p2" > /dev/null 2>&1 &&
     cmake --build "$tmp/cm2" > /dev/null 2>&1
 check "find_package with a multiarch LIBDIR" "$want" "$(LD_LIBRARY_PATH="$d2$l2" "$tmp/cm2/consumer" 2>&1)"
@@ -76,8 +78,10 @@ check "uninstall multiarch" "" "$(find "$d2" -type f -o -type l)"
 
 # A LIBDIR outside PREFIX: no relative path leads from the CMake package to
 # the library, so it names both directories by absolute path (no DESTDIR).
+# A MANDIR outside it too: whatconv's manual page goes there.
 p3=$tmp/p3 l3=$tmp/p3lib
-$make -s -C "$top" install PREFIX="$p3" LIBDIR="$l3" > "$tmp/install3.log" 2>&1 || cat "$tmp/install3.log"
+$make -s -C "$top" install PREFIX="$p3" LIBDIR="$l3" MANDIR="$tmp/p3man" > "$tmp/install3.log" 2>&1 || cat "$tmp/install3.log"
+check "MANDIR honoured" yes "$([ -f "$tmp/p3man/man1/whatconv.1" ] && [ ! -e "$p3/share/man" ] && echo yes)"
 cmake -S "$top/tests/consumer" -B "$tmp/cm3" -Dwhatenc_DIR="$l3/cmake/whatenc" > "$tmp/cm3.log" 2>&1 &&
     cmake --build "$tmp/cm3" >> "$tmp/cm3.log" 2>&1 || cat "$tmp/cm3.log"
 check "find_package with LIBDIR outside PREFIX" "$want" "$(LD_LIBRARY_PATH="$l3" "$tmp/cm3/consumer" 2>&1)"

@@ -1,7 +1,9 @@
 #!/bin/sh
-# whatconv_test.sh WHATCONV: the example converter's behaviour and exit codes.
+# whatconv_test.sh WHATCONV: the example converter's behaviour and exit codes,
+# and its manual page (man/whatconv.1).
 set -u
 conv=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -71,6 +73,27 @@ printf 'x' | "$conv" -f utf-8 -t utf-16le 2> "$tmp/err" > /dev/null
 check "a note where TO has no encoder" 1 "$(grep -c 'UTF-16LE has no encoder; writing UTF-8' "$tmp/err")"
 printf 'x' | "$conv" -f utf-8 -t latin1 2> "$tmp/err" > /dev/null
 check "no note otherwise" "" "$(cat "$tmp/err")"
+
+# The manual page documents every long option --help lists (in the page's
+# text, without its comments; roff writes a hyphen-minus as \-) and renders
+# without a warning: groff (with every warning on), or man-db's man -l where
+# groff is absent (a fresh machine may have neither).
+page=$top/man/whatconv.1
+"$conv" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u > "$tmp/options"
+check "long options found in --help" yes "$(grep -qx -- --from "$tmp/options" && echo yes)"
+sed -e '/^\.\\"/d' -e 's/\\-/-/g' "$page" > "$tmp/page"
+while read -r opt; do
+    check "manual page documents $opt" yes "$(grep -qE -- "$opt([^a-z-]|\$)" "$tmp/page" && echo yes)"
+done < "$tmp/options"
+if command -v groff > /dev/null; then
+    check "manual page renders without warnings (groff -man -ww)" "" \
+        "$(groff -man -Tutf8 -ww -z "$page" 2>&1)"
+elif man --version > /dev/null 2>&1; then
+    check "manual page renders without warnings (man --warnings -l)" "" \
+        "$(LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 man --warnings -E UTF-8 -l -Tutf8 -Z "$page" 2>&1 > /dev/null)"
+else
+    echo "SKIP: rendering the manual page: neither groff nor man is installed"
+fi
 
 echo "whatconv: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
