@@ -1,7 +1,8 @@
 #!/bin/sh
 # make-deb.sh VERSION BUILD: builds with dpkg-deb, in BUILD, the Debian
 # packages of libwhatenc, split as Debian splits a C library:
-#   libwhatenc1     the shared library and its soname link (shlibs, ldconfig);
+#   libwhatenc1     the shared library and its soname link (shlibs, symbols,
+#                   ldconfig);
 #   libwhatenc-dev  the header, the libwhatenc.so link, the static library,
 #                   the pkg-config and CMake package files;
 #   whatenc-tools   the whatconv converter and its manual page.
@@ -98,6 +99,51 @@ done
 # The shared library's soname for dpkg-shlibdeps users, and ldconfig.
 echo "libwhatenc $major $runtime (>= $version)" > "$work/debian/$runtime/DEBIAN/shlibs"
 echo "activate-noawait ldconfig" > "$work/debian/$runtime/DEBIAN/triggers"
+
+# The symbols file (deb-symbols(5), as dpkg-gensymbols writes it): every
+# dynamic symbol the library defines (objdump -T; the version script leaves
+# the whatenc_ functions, unversioned: @Base), each with the first upstream
+# version that had it, from the list below. A release that adds symbols
+# adds a line for them with its version; until then a new symbol gets this
+# build's version, which is never too low. A listed symbol the library no
+# longer exports stops the build, as dpkg-gensymbols does: removing a
+# symbol breaks the ABI and needs a new soname (and a new list).
+symbols_since() {
+    cat <<'SINCE'
+1.0.0 whatenc_bom_sniff whatenc_decode whatenc_decode_advanced whatenc_decoder_decode_to_utf16
+1.0.0 whatenc_decoder_decode_to_utf8 whatenc_decoder_encoding whatenc_decoder_free
+1.0.0 whatenc_decoder_max_utf16_length whatenc_decoder_max_utf8_length whatenc_decoder_new
+1.0.0 whatenc_decoder_reset whatenc_encode whatenc_encode_into whatenc_encoder_encode_from_utf16
+1.0.0 whatenc_encoder_encode_from_utf8 whatenc_encoder_encoding whatenc_encoder_free
+1.0.0 whatenc_encoder_max_length_from_utf16 whatenc_encoder_max_length_from_utf8 whatenc_encoder_new
+1.0.0 whatenc_encoder_reset whatenc_encoding_count whatenc_encoding_for_label whatenc_encoding_has_encoder
+1.0.0 whatenc_encoding_name whatenc_encoding_output_encoding whatenc_free whatenc_init whatenc_kernels
+1.0.0 whatenc_strerror whatenc_version_number whatenc_version_string
+SINCE
+}
+shared=$work/debian/$runtime$lib/libwhatenc.so.$version
+soname=$(objdump -p "$shared" | awk '$1 == "SONAME" { print $2 }')
+symbols_since > "$work/symbols-since"
+objdump -T "$shared" > "$work/dynamic-symbols"
+awk -v version="$version" -v soname="$soname" '
+    NR == FNR { for (i = 2; i <= NF; i++) since[$i] = $1; next }
+    /^[0-9a-f]+ / && !/\*UND\*/ {
+        name = $NF; ver = $(NF - 1); gsub(/[()]/, "", ver)
+        seen[name] = 1
+        print " " name "@" ver " " (name in since ? since[name] : version)
+    }
+    END {
+        for (name in since) if (!(name in seen)) {
+            print "make-deb.sh: " soname " no longer exports " name " (since " since[name] ")" > "/dev/stderr"
+            gone = 1
+        }
+        exit gone
+    }' "$work/symbols-since" "$work/dynamic-symbols" > "$work/symbols"
+{
+    echo "$soname $runtime #MINVER#"
+    echo "* Build-Depends-Package: libwhatenc-dev"
+    LC_ALL=C sort "$work/symbols"
+} > "$work/debian/$runtime/DEBIAN/symbols"
 
 # shlib_depends FILE...: the packages of the shared libraries FILE... need,
 # as dpkg-shlibdeps finds them (from debian/<package>/DEBIAN/shlibs for

@@ -1,9 +1,9 @@
 #!/bin/sh
 # deb_test.sh RUNTIME-DEB DEV-DEB TOOLS-DEB: checks the packages `make deb`
 # builds (libwhatenc1, libwhatenc-dev, whatenc-tools): metadata, the files
-# of each, the Debian bookkeeping lintian asks for (whatconv's manual page
-# among it); then extracts them (dpkg-deb -x) and builds and runs consumers
-# against the extracted tree.
+# of each, the Debian bookkeeping lintian asks for (the library's symbols
+# file, whatconv's manual page among them); then extracts them (dpkg-deb -x)
+# and builds and runs consumers against the extracted tree.
 set -u
 runtime_deb=$1 dev_deb=$2 tools_deb=$3
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -56,6 +56,30 @@ check "$runtime: soname" "libwhatenc.so.$major" \
 check "$runtime: library stripped" "" "$(has_section .symtab "$r$l/libwhatenc.so.$version")"
 check "$runtime: shlibs" "libwhatenc $major $runtime (>= $version)" "$(cat "$r/DEBIAN/shlibs")"
 check "$runtime: ldconfig trigger" "activate-noawait ldconfig" "$(cat "$r/DEBIAN/triggers")"
+# The symbols file: the library's soname and package, then exactly the
+# dynamic symbols the library defines (nm -D; unversioned ones are @Base),
+# each with its minimum version: 1.0.0, the first release, for all of them
+# (a release that adds symbols gives them its own version).
+s=$r/DEBIAN/symbols
+check "$runtime: symbols file: soname and package" "libwhatenc.so.$major $runtime #MINVER#" "$(head -n 1 "$s")"
+check "$runtime: symbols file: Build-Depends-Package" "* Build-Depends-Package: libwhatenc-dev" "$(sed -n 2p "$s")"
+check "$runtime: symbols file lists exactly the exported symbols" \
+    "$(nm -D --defined-only "$r$l/libwhatenc.so.$version" |
+        awk '{ n = $3; sub(/@@?/, "@", n); if (n !~ /@/) n = n "@Base"; print n }' | LC_ALL=C sort)" \
+    "$(sed -n 's/^ \([^ ]*\) .*/\1/p' "$s" | LC_ALL=C sort)"
+check "$runtime: symbols file: minimum versions" 1.0.0 "$(awk '/^ / { print $2 }' "$s" | sort -u)"
+check "$runtime: symbols file: no other lines" 2 "$(grep -vc '^ ' "$s")"
+# dpkg-gensymbols, as a package build runs it (dh_makeshlibs), at its
+# strictest (-c4: any difference fails) against the library in the package.
+if command -v dpkg-gensymbols > /dev/null; then
+    (cd "$tmp" && dpkg-gensymbols -c4 -p"$runtime" -v"$version-1" -P"$r" -I"$s" -O"$tmp/symbols.gen" \
+        > "$tmp/gensymbols.log" 2>&1)
+    status=$?
+    check "$runtime: dpkg-gensymbols -c4 accepts the symbols file" 0 "$status"
+    [ "$status" -eq 0 ] || cat "$tmp/gensymbols.log"
+else
+    echo "SKIP: dpkg-gensymbols -c4 on the symbols file: no dpkg-gensymbols (dpkg-dev)"
+fi
 check "$runtime: section" libs "$(dpkg-deb -f "$runtime_deb" Section)"
 # The library's needs, not the build machine's libc version.
 check "$runtime: Depends" "libc6 (>= $(glibc_needed "$r$l/libwhatenc.so.$version"))" \
