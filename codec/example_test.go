@@ -77,3 +77,84 @@ func ExampleEncodeInto() {
 	fmt.Println(read, written, string(dst[:written]))
 	// Output: 1 1 a
 }
+
+func ExampleEncode() {
+	// The legacy encode hook: HTML mode, the output encoding.
+	fmt.Printf("%q\n", codec.Encode("naïve ☃", codec.Lookup("latin1")))
+	fmt.Printf("%q\n", codec.Encode("hi", codec.UTF16LE)) // UTF-16 encodes to UTF-8
+	// Output:
+	// "na\xefve &#9731;"
+	// "hi"
+}
+
+func ExampleForLabel() {
+	// Labels are matched without regard to ASCII case, after trimming
+	// ASCII whitespace; nil for a label the standard does not list.
+	fmt.Println(codec.ForLabel([]byte("\tSJIS\n")).Name())
+	fmt.Println(codec.ForLabel([]byte("shift jis")) == nil)
+	// Output:
+	// Shift_JIS
+	// true
+}
+
+func ExampleTextEncoderEncode() {
+	fmt.Printf("% x\n", codec.TextEncoderEncode("€"))
+	// Output: e2 82 ac
+}
+
+func ExampleTextDecoderStream() {
+	// A multi-byte sequence split between chunks waits for its end.
+	s, _ := codec.NewTextDecoderStream("shift_jis", false, false)
+	a, _ := s.Write([]byte("\x93\xfa\x96"))
+	b, _ := s.Write([]byte("\x7b\x82"))
+	c, _ := s.Flush()
+	fmt.Printf("%q %q %q\n", a, b, c)
+	// Output: "日" "本" "�"
+}
+
+func ExampleTextEncoderStream() {
+	// A surrogate pair split between chunks is held, not replaced.
+	s := codec.NewTextEncoderStream()
+	a := s.Write([]uint16{'a', 0xD83D})
+	b := s.Write([]uint16{0xDE00})
+	c := s.Flush()
+	fmt.Printf("%q %q %q\n", a, b, c)
+	// Output: "a" "😀" ""
+}
+
+func ExampleEncoder_EncodeOrFail() {
+	// URL percent-encoding's use of the hook: the caller writes its own
+	// replacement for what the encoding cannot represent and goes on.
+	enc := codec.GetEncoder(codec.ShiftJIS)
+	var out []byte
+	rest := "日本☃語"
+	for {
+		var unmappable rune
+		var ok bool
+		out, unmappable, rest, ok = enc.EncodeOrFail(out, rest)
+		if ok {
+			break
+		}
+		out = fmt.Appendf(out, "%%26%%23%d%%3B", unmappable)
+	}
+	fmt.Printf("%x\n", out)
+	// Output: 93fa967b253236253233393733312533428cea
+}
+
+func ExampleBOMSniff() {
+	fmt.Println(codec.BOMSniff([]byte("\xfe\xff\x00h")))
+	fmt.Println(codec.BOMSniff([]byte("hi")) == nil)
+	// Output:
+	// UTF-16BE
+	// true
+}
+
+func ExampleUTF8DecodeWithoutBOMOrFail() {
+	s, ok := codec.UTF8DecodeWithoutBOMOrFail([]byte("\xef\xbb\xbfok"))
+	fmt.Printf("%q %v\n", s, ok) // the BOM is text here
+	_, ok = codec.UTF8DecodeWithoutBOMOrFail([]byte("\xff"))
+	fmt.Println(ok)
+	// Output:
+	// "\ufeffok" true
+	// false
+}

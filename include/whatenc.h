@@ -73,7 +73,8 @@
  * - fork(): the Go runtime's threads do not survive fork().  In a child
  *   forked after the library was loaded (Python's multiprocessing "fork"
  *   start method does this), call nothing but whatenc_version_number(),
- *   whatenc_version_string() and whatenc_strerror().  Every other function
+ *   whatenc_version_string(), whatenc_strerror() and whatenc_free() (of
+ *   what the parent's one-shot calls returned).  Every other function
  *   returns WHATENC_ERR_FORKED immediately (NULL, or nothing, for those
  *   without a status) instead of hanging.  Use exec(), posix_spawn() or a
  *   "spawn" start method instead.  Detection relies on pthread_atfork(),

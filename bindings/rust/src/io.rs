@@ -159,9 +159,11 @@ impl<R: Read> BufRead for DecodeReader<R> {
 /// Encoded bytes wait in a buffer of 16 KiB until it is full, or until
 /// [`flush`](Write::flush) or [`finish`](Self::finish). An error of the
 /// writer underneath loses nothing: the bytes it did not take stay in the
-/// buffer for the next call, and a `write` that had taken some of its input
-/// before the error returns how many bytes it took (as [`std::io::Write`]
-/// asks; the error comes again at the next call).
+/// buffer, and a `write` that had taken some of its input before the error
+/// returns how many bytes it took (as [`std::io::Write`] asks). As with
+/// [`std::io::BufWriter`], the writer's error is not kept: it comes again
+/// when the buffer is next written out (when it fills, or at `flush` or
+/// `finish` at the latest).
 ///
 /// With an [`EncoderMode::Fatal`] encoder, a character the encoding cannot
 /// represent ends the `write` that reaches it: the write returns the number

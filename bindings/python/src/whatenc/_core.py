@@ -602,7 +602,9 @@ class TextDecoder:
     raises :class:`DecodeError` if ``fatal``.
 
     Raises LookupError for an unknown label and for the replacement encoding
-    (the standard's RangeError), TypeError for arguments of the wrong types.
+    (the standard's RangeError), TypeError for a label that is not a str.
+    ``fatal`` and ``ignore_bom`` are taken as truth values, as the
+    JavaScript options are converted to booleans.
 
     One decoder must not be used by two threads at once; use one per thread.
     """
@@ -785,7 +787,7 @@ def _encode(s: str, enc: Encoding, errors: str) -> bytes:
 
 
 def encode(s: str, label: Union[str, Encoding] = "utf-8", errors: str = "html") -> bytes:
-    """The standard's legacy "encode" hook (section 6.2): encodes ``s`` in
+    """The standard's legacy "encode" hook (section 6.1): encodes ``s`` in
     the OUTPUT encoding of the encoding ``label`` names ("get an output
     encoding", section 4.3). NOTE: UTF-16BE, UTF-16LE and replacement have no
     encoder; for them the result is UTF-8.
