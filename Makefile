@@ -90,11 +90,14 @@ $(WHATCONV): examples/whatconv.c include/whatenc.h $(SHLIB) $(B)/libwhatenc.so
 
 test: test-go test-c test-asan test-cgocheck2 test-examples test-install test-deb test-cmake test-python test-rust
 
+# Also with the purego tag: the Go code big-endian machines run (codec/doc.go).
 test-go:
 	@test -z "$$(gofmt -l capi codec indexes internal)" || { gofmt -l capi codec indexes internal; exit 1; }
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 	$(GO) test ./...
+	$(GO) vet -tags purego ./codec
+	$(GO) test -tags purego ./codec
 
 $(TESTBIN): $(TEST_SRC) $(wildcard tests/*.h) include/whatenc.h $(SHLIB) $(B)/libwhatenc.so
 	@mkdir -p $(dir $@)
