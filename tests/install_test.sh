@@ -6,7 +6,9 @@
 # Then: a LIBDIR (and a MANDIR) outside PREFIX; the CMake package found
 # through a usrmerge symlink; CPPFLAGS, LDFLAGS and GO_STRIP reaching the
 # builds; the Python package built from its sdist (no checkout around it)
-# refusing to make a wheel without the library unless told to.
+# refusing to make a wheel without the library unless told to, and its
+# wheel with the library tagged manylinux from the library's glibc symbol
+# versions, as auditwheel (from PyPI, when it installs) finds it.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
@@ -113,7 +115,9 @@ check "the library is stripped by default" "" "$(has_section .symtab "$top/build
 
 # The Python package built from its sdist (its files without the checkout
 # around them), offline: without WHATENC_BUNDLE_LIBRARY the build fails and
-# says why; =system builds a wheel without the library; =PATH bundles PATH.
+# says why; =system builds a wheel without the library; =PATH bundles PATH,
+# in a wheel tagged manylinux_X_Y_<machine>, X.Y the newest GLIBC_X.Y symbol
+# version the library needs, or linux_<machine> and why when it cannot say.
 py=$top/build/pyenv/bin/python
 [ -x "$py" ] || py=python3
 if "$py" -c 'import setuptools, wheel' 2> /dev/null && "$py" -m pip --version > /dev/null 2>&1; then
@@ -124,7 +128,7 @@ if "$py" -c 'import setuptools, wheel' 2> /dev/null && "$py" -m pip --version > 
     rm -rf "$sdist"/src/*.egg-info
     wheel() { # out-dir [VAR=value]
         out=$1 && shift
-        (cd "$tmp/sdist" && env -u WHATENC_BUNDLE_LIBRARY "$@" "$py" -m pip wheel -q --disable-pip-version-check \
+        (cd "$tmp/sdist" && env -u WHATENC_BUNDLE_LIBRARY "$@" "$py" -m pip wheel -v --disable-pip-version-check \
             --no-index --no-build-isolation --no-deps -w "$out" "$sdist" > "$out.log" 2>&1)
     }
     wheel "$tmp/w-none"
@@ -136,11 +140,47 @@ if "$py" -c 'import setuptools, wheel' 2> /dev/null && "$py" -m pip --version > 
         "$("$py" -m zipfile -l "$tmp"/w-system/*.whl 2>&1 | grep -o 'whatenc/__init__.py\|whatenc/libwhatenc[^ ]*')"
     check "WHATENC_BUNDLE_LIBRARY=system: a wheel for any Python 3 and platform" "whatenc-1.0.0-py3-none-any.whl" \
         "$(cd "$tmp/w-system" && ls)"
-    wheel "$tmp/w-path" WHATENC_BUNDLE_LIBRARY="$top/build/libwhatenc.so.1"
-    check "WHATENC_BUNDLE_LIBRARY=PATH: a wheel for any Python 3 (ctypes), this platform" \
-        "whatenc-1.0.0-py3-none-linux_$(uname -m).whl" "$(cd "$tmp/w-path" && ls)"
+    lib=$top/build/libwhatenc.so.1
+    wheel "$tmp/w-path" WHATENC_BUNDLE_LIBRARY="$lib"
+    glibc=$(objdump -T "$lib" | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/^GLIBC_//' | sort -uV | tail -n 1)
+    tag=manylinux_$(echo "$glibc" | cut -d. -f1)_$(echo "$glibc" | cut -d. -f2)_$(uname -m)
+    check "WHATENC_BUNDLE_LIBRARY=PATH: a wheel for any Python 3 (ctypes), the library's glibc (GLIBC_$glibc)" \
+        "whatenc-1.0.0-py3-none-$tag.whl" "$(cd "$tmp/w-path" && ls)"
+    check "WHATENC_BUNDLE_LIBRARY=PATH: the WHEEL file's tag" "Tag: py3-none-$tag" \
+        "$("$py" -c 'import sys, zipfile; print(zipfile.ZipFile(sys.argv[1]).read("whatenc-1.0.0.dist-info/WHEEL").decode())' \
+            "$tmp"/w-path/*.whl | grep '^Tag:')"
     check "WHATENC_BUNDLE_LIBRARY=PATH: wheel with the library" "whatenc/__init__.py whatenc/libwhatenc.so.1" \
         "$("$py" -m zipfile -l "$tmp"/w-path/*.whl 2>&1 | grep -o 'whatenc/__init__.py\|whatenc/libwhatenc[^ ]*' | sort | tr '\n' ' ' | sed 's/ $//')"
+    # No manylinux tag for a library it cannot read, or one that needs more
+    # than glibc (whatconv: libwhatenc.so.1): linux_<machine>, and it says why.
+    mkdir -p "$tmp/notelf" "$tmp/more"
+    echo 'not a library' > "$tmp/notelf/libwhatenc.so.1"
+    cp "$top/build/whatconv" "$tmp/more/libwhatenc.so.1"
+    wheel "$tmp/w-notelf" WHATENC_BUNDLE_LIBRARY="$tmp/notelf/libwhatenc.so.1"
+    check "a library it cannot read: tagged linux_<machine>" "whatenc-1.0.0-py3-none-linux_$(uname -m).whl" \
+        "$(cd "$tmp/w-notelf" && ls)"
+    check "a library it cannot read: says why" yes \
+        "$(grep -q 'tagged linux_.*not manylinux: cannot read .*not an ELF file' "$tmp/w-notelf.log" && echo yes)"
+    wheel "$tmp/w-more" WHATENC_BUNDLE_LIBRARY="$tmp/more/libwhatenc.so.1"
+    check "a library needing more than glibc: tagged linux_<machine>" "whatenc-1.0.0-py3-none-linux_$(uname -m).whl" \
+        "$(cd "$tmp/w-more" && ls)"
+    check "a library needing more than glibc: says why" yes \
+        "$(grep -q 'not manylinux: .*needs libwhatenc.so.1, not part of glibc.*auditwheel repair' "$tmp/w-more.log" && echo yes)"
+    # auditwheel, PyPI's checker of manylinux wheels, in a venv of its own:
+    # the wheel is consistent with the tag it has. Skipped when auditwheel
+    # cannot be installed, except in CI (which reaches PyPI).
+    if "$py" -m venv "$tmp/aw" > "$tmp/aw.log" 2>&1 &&
+        "$tmp/aw/bin/python" -m pip install -q --disable-pip-version-check auditwheel >> "$tmp/aw.log" 2>&1; then
+        "$tmp/aw/bin/auditwheel" show "$tmp"/w-path/*.whl > "$tmp/aw-show.log" 2>&1
+        wtag=$(cd "$tmp/w-path" && ls | sed -n 's/^whatenc-1.0.0-py3-none-\(.*\)\.whl$/\1/p')
+        check "auditwheel show: the wheel is consistent with its tag" "${wtag:-(no wheel)}" \
+            "$(tr -s ' \n' '  ' < "$tmp/aw-show.log" | sed -n 's/.*is consistent with the following platform tag: "\([^"]*\)".*/\1/p')"
+    elif [ -n "${CI:-}" ]; then
+        cat "$tmp/aw.log"
+        check "auditwheel installs from PyPI (CI)" yes no
+    else
+        echo "SKIP: auditwheel's check of the wheel: auditwheel did not install from PyPI"
+    fi
 else
     echo "SKIP: the Python sdist checks: no Python with pip, setuptools and wheel ($py)"
 fi
