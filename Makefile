@@ -172,8 +172,12 @@ test-python:
 	@if [ -d bindings/python ]; then $(MAKE) -C bindings/python test; fi
 # The crate links the library just built (WHATENC_LIB_DIR); cargo fetches
 # its one dev-dependency (encoding_rs) on a fresh machine.
+# Then the documentation as docs.rs builds it: DOCS_RS set, no library to be
+# found (WHATENC_LIB_DIR empty would fail the build script), warnings errors.
 test-rust: $(SHLIB)
 	WHATENC_LIB_DIR=$(CURDIR)/$(B) cargo test --manifest-path bindings/rust/Cargo.toml
+	DOCS_RS=1 WHATENC_LIB_DIR= RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --manifest-path bindings/rust/Cargo.toml \
+	    --target-dir $(CURDIR)/$(B)/rust-doc
 
 # ---------------------------------------------------------------- install
 

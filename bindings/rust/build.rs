@@ -32,10 +32,16 @@ fn pkg_config() -> Option<Vec<PathBuf>> {
 }
 
 fn main() {
-    for var in ["WHATENC_LIB_DIR", "PKG_CONFIG", "PKG_CONFIG_PATH", "PKG_CONFIG_LIBDIR", "PKG_CONFIG_SYSROOT_DIR"] {
+    for var in ["WHATENC_LIB_DIR", "PKG_CONFIG", "PKG_CONFIG_PATH", "PKG_CONFIG_LIBDIR", "PKG_CONFIG_SYSROOT_DIR", "DOCS_RS"] {
         println!("cargo:rerun-if-env-changed={var}");
     }
     println!("cargo:rerun-if-changed=build.rs");
+
+    // docs.rs builds the documentation on machines without libwhatenc, and
+    // rustdoc links nothing: look for no library there.
+    if env::var_os("DOCS_RS").is_some() {
+        return;
+    }
 
     let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").unwrap());
     let repo_build = manifest.join("../../build");

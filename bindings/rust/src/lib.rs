@@ -927,7 +927,7 @@ impl Encoder {
     /// Encodes `src` into `dst`.  Returns the result, the bytes read and
     /// written, and whether unmappable characters became `&#NNNN;`.
     /// `read` is always at a character boundary of `src`. (Bytes that may
-    /// split characters go through [`EncodeWriter`](crate::EncodeWriter).)
+    /// split characters go through [`EncodeWriter`].)
     ///
     /// # Panics
     /// If the encoder was created in [`EncoderMode::Fatal`].

@@ -9,6 +9,11 @@ use std::process::Command;
 #[test]
 fn dependent_runs_without_ld_library_path() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dependent/Cargo.toml");
+    if !manifest.exists() {
+        // A packaged crate leaves out tests/dependent (a package of its own).
+        eprintln!("skipped: no {} (the whatenc repository has it)", manifest.display());
+        return;
+    }
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("dependent");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let build = Command::new(cargo)
