@@ -166,6 +166,7 @@ test-cmake:
 	cd $(B)/cmake && { ctest --output-on-failure -j2 > ctest.log || { cat ctest.log; exit 1; }; }
 	grep 'tests passed' $(B)/cmake/ctest.log
 	tests/cmake_install_test.sh $(B)/cmake
+	tests/cmake_subproject_test.sh
 
 # The bindings' suites run when their folders exist.
 test-python:
