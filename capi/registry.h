@@ -22,20 +22,25 @@ struct whatencgo_registry {
 
 extern struct whatencgo_registry whatencgo_slabs;
 
-// The start of every slot: its tag (the kind of a live handle) and, kept
-// up to date by Go after each call, which calls with ASCII input pass it
-// through unchanged (the codec's ASCII shortcut: Decoder.PassesASCII,
-// Encoder.PassesASCII), for a UTF-8 decoder, valid UTF-8 input, and for a
-// UTF-16 decoder, valid UTF-16 input (Decoder.PassesUTF16).
+// The start of every slot: its tag (the kind of a live handle) and its
+// calls word, kept up to date by Go after each call (capi/handles.go,
+// setDecoderCalls and setEncoderCalls): which next calls the wrappers may
+// answer (WHATENCGO_*_PASSES: ASCII input the state passes through
+// unchanged, the codec's ASCII shortcut, Decoder.PassesASCII and
+// Encoder.PassesASCII; for a UTF-8 decoder valid UTF-8, for a UTF-16
+// decoder valid UTF-16, Decoder.PassesUTF16; ISO-2022-JP at rest in its
+// ASCII state), an encoder that writes UTF-8 (WHATENCGO_UTF8_OUTPUT), and
+// the error mode the answers follow (WHATENCGO_HTML_MODE,
+// WHATENCGO_REPLACE_MODE).
 struct whatencgo_slot_head {
     uint32_t tag;
-    uint32_t ascii;
+    uint32_t calls;
     // For a decoder whose encoding maps every byte on its own (single-byte
-    // encodings, x-user-defined), while its ascii word has
+    // encodings, x-user-defined), while its calls word has
     // WHATENCGO_ASCII_PASSES: what each byte decodes to; NULL otherwise.
     const struct whatencgo_byte_table *bytes;
     // For a double-byte decoder (gb18030, GBK, Big5, EUC-JP, Shift_JIS,
-    // EUC-KR), while its ascii word has WHATENCGO_ASCII_PASSES (between
+    // EUC-KR), while its calls word has WHATENCGO_ASCII_PASSES (between
     // characters): what each pair of bytes decodes to (and for gb18030 and
     // GBK, each four-byte sequence); for an ISO-2022-JP decoder while it
     // has WHATENCGO_ISO2022JP_PASSES, EUC-JP's table; NULL otherwise, and
@@ -43,7 +48,7 @@ struct whatencgo_slot_head {
     const struct whatencgo_pair_table *pairs;
     // For an encoder that writes each character on its own in one or two
     // bytes (single-byte encodings, x-user-defined, gb18030, GBK, Big5,
-    // EUC-JP, Shift_JIS, EUC-KR), while its ascii word has the bit for the
+    // EUC-JP, Shift_JIS, EUC-KR), while its calls word has the bit for the
     // call's input form (between characters): what each code point below
     // U+10000 encodes to; for an ISO-2022-JP encoder while it has
     // WHATENCGO_ISO2022JP_PASSES, its own; NULL otherwise, and until Go has

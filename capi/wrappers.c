@@ -87,7 +87,7 @@ static whatenc_status forked_status(size_t *len1, size_t *len2, void *info, size
 struct whatencgo_registry whatencgo_slabs;
 
 // passing_slot returns h's slot head if h is a live handle with the given
-// tag whose ascii word has the bit, else NULL, with the validation of
+// tag whose calls word has the bit, else NULL, with the validation of
 // lookup in handles.go: no memory outside the slabs is read.
 static const struct whatencgo_slot_head *passing_slot(const void *h, uint32_t tag, uint32_t bit) {
     int n = __atomic_load_n(&whatencgo_slabs.n, __ATOMIC_ACQUIRE);
@@ -98,7 +98,7 @@ static const struct whatencgo_slot_head *passing_slot(const void *h, uint32_t ta
             if (off % whatencgo_slabs.slot_size != 0) return NULL;
             const struct whatencgo_slot_head *s = h;
             if (__atomic_load_n(&s->tag, __ATOMIC_ACQUIRE) == tag &&
-                (__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & bit) != 0)
+                (__atomic_load_n(&s->calls, __ATOMIC_RELAXED) & bit) != 0)
                 return s;
             return NULL;
         }
@@ -106,10 +106,10 @@ static const struct whatencgo_slot_head *passing_slot(const void *h, uint32_t ta
     return NULL;
 }
 
-// ascii_call_fits reports whether a call's buffers are ones Go would accept
+// small_call_fits reports whether a call's buffers are ones Go would accept
 // (non-NULL, the output aligned for its unit, no length that overflows, no
 // overlap) and the n input units fit the output.
-static int ascii_call_fits(const void *src, size_t n, size_t src_unit,
+static int small_call_fits(const void *src, size_t n, size_t src_unit,
                            const void *dst, size_t m, size_t dst_unit) {
     if (n == 0 || n > WHATENCGO_SMALL_CALL_MAX || n > m || src == NULL || dst == NULL) return 0;
     if ((uintptr_t)dst % dst_unit != 0 || (uintptr_t)src % src_unit != 0) return 0;
@@ -272,7 +272,7 @@ static ptrdiff_t byte_call(const struct whatencgo_byte_table *t, const uint8_t *
 
 // gb18030_four decodes the four bytes at s, a gb18030 lead byte and a
 // byte 0x30 to 0x39, if they are a four-byte sequence whose pointer has a
-// code point (the standard's gb18030 decoder, section 10.2.1, step 5, and
+// code point (the standard's gb18030 decoder, section 10.2.1, step 3, and
 // index gb18030 ranges code point, section 5: pointers below 39420 through
 // the table Go built from the decoder, 189000 to 1237575 as U+10000
 // onwards); else returns 0, for Go to answer.
@@ -486,7 +486,7 @@ static ptrdiff_t encode_call(const struct whatencgo_encode_table *t, const void 
         uint32_t e = c < 0x10000 ? t->entry[t->block[c >> 8]][c & 0xFF] : 0;
         if (e == 0) {
             // Unmappable: in the HTML error mode "&#" c ";" (section 4.1,
-            // encode or fail's caller, step 3.3), written if it fits; in
+            // process an item, step 7), written if it fits; in
             // the fatal mode Go answers (the call ends there).
             if (!html) return -1;
             size_t k = put_ncr(dst + w, m - w, c);
@@ -587,8 +587,8 @@ static ptrdiff_t iso2022jp_encode_call(const struct whatencgo_encode_table *t, c
                 dst[w++] = 0x1B, dst[w++] = (uint8_t)(escape >> 8), dst[w++] = (uint8_t)escape;
                 continue;
             }
-            // An error with c (section 4.1, encode or fail's caller, step
-            // 3.3), in the ASCII or Roman state, where "&#NNNN;" is ASCII
+            // An error with c (section 4.1, process an item, step 7), in
+            // the ASCII or Roman state, where "&#NNNN;" is ASCII
             // without \ or ~.
             if (!html) return -1;
             size_t k = put_ncr(dst + w, m - w, c);
@@ -715,7 +715,7 @@ static ptrdiff_t utf8_encode_call(const void *src, size_t n, size_t src_unit, ui
     if (src_unit == 1) {
         for (size_t i = 0; i < n;)
             if (!read_scalar(src, n, 1, &i, &c)) return -1;
-        memcpy(dst, src, n); // n <= m (ascii_call_fits)
+        memcpy(dst, src, n); // n <= m (small_call_fits)
         return (ptrdiff_t)n;
     }
     size_t w = 0;
@@ -742,23 +742,25 @@ _Static_assert(offsetof(whatenc_decode_info, replaced) == 0 && offsetof(whatenc_
 #define DECODER_PASSES \
     (WHATENCGO_ASCII_PASSES | WHATENCGO_UTF16LE_PASSES | WHATENCGO_UTF16BE_PASSES | WHATENCGO_ISO2022JP_PASSES)
 
-// ascii_call answers a streaming call here if it can (see above): it
-// copies, widens or narrows the input (or, to a decoder with a byte table,
-// decodes it through the table), sets the lengths, zeroes the info struct
-// of info_size bytes and returns 1; otherwise it returns 0 and the call
-// goes to Go. Units are 1 (bytes) or 2 (UTF-16). Each answer sets the
-// lengths itself, and the ascii word is loaded again where a bit is
-// tested: one shared tail (a helper returning the units), or the word kept
-// from the first load, cost 9-22 more instructions a call (callgrind, gcc
-// -O2: the kept value is spilled around the calls).
-static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src, size_t *src_len,
+// small_call answers a streaming call here if it can (see above), sets the
+// lengths, zeroes the info struct of info_size bytes and returns 1;
+// otherwise it returns 0 and the call goes to Go. Units are 1 (bytes) or 2
+// (UTF-16). In turn: ISO-2022-JP at rest in its ASCII state (the decoder's
+// pair table, the encoder's table), a UTF-16 decoder, then input that is
+// not all ASCII (an encoder's table or UTF-8 output; a decoder's byte or
+// pair table, or UTF-8), then ASCII input, copied, widened or narrowed.
+// The calls word's first load serves the tests up to the UTF-16 decoder;
+// after the calls that follow, each test loads it again: keeping it (or one
+// shared tail, a helper returning the units) cost 9-22 more instructions a
+// call (callgrind, gcc -O2: the kept value is spilled around the calls).
+static int small_call(const void *h, uint32_t tag, uint32_t bit, const void *src, size_t *src_len,
                       size_t src_unit, void *dst, size_t *dst_len, size_t dst_unit, int last,
                       void *info, size_t info_size) {
     if (last || src_len == NULL || dst_len == NULL) return 0;
     size_t n = *src_len;
     const struct whatencgo_slot_head *s;
-    if (!ascii_call_fits(src, n, src_unit, dst, *dst_len, dst_unit) || (s = passing_slot(h, tag, bit)) == NULL) return 0;
-    uint32_t passes = __atomic_load_n(&s->ascii, __ATOMIC_RELAXED);
+    if (!small_call_fits(src, n, src_unit, dst, *dst_len, dst_unit) || (s = passing_slot(h, tag, bit)) == NULL) return 0;
+    uint32_t passes = __atomic_load_n(&s->calls, __ATOMIC_RELAXED);
     if ((passes & WHATENCGO_ISO2022JP_PASSES) != 0) {
         ptrdiff_t w = -1;
         int replaced = 0;
@@ -792,8 +794,8 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
             int replaced = 0;
             if (et != NULL)
                 w = encode_call(et, src, n, src_unit, dst, *dst_len,
-                                (__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_HTML_MODE) != 0, &replaced);
-            else if ((__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_UTF8_OUTPUT) != 0)
+                                (__atomic_load_n(&s->calls, __ATOMIC_RELAXED) & WHATENCGO_HTML_MODE) != 0, &replaced);
+            else if ((__atomic_load_n(&s->calls, __ATOMIC_RELAXED) & WHATENCGO_UTF8_OUTPUT) != 0)
                 w = utf8_encode_call(src, n, src_unit, dst, *dst_len);
             if (w < 0) return 0;
             *dst_len = (size_t)w;
@@ -806,13 +808,13 @@ static int ascii_call(const void *h, uint32_t tag, uint32_t bit, const void *src
         if (t != NULL) {
             if (n <= WHATENCGO_SMALL_CALL_TABLE_MAX)
                 w = byte_call(t, src, n, dst, *dst_len, dst_unit,
-                              (__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_REPLACE_MODE) != 0, &replaced);
+                              (__atomic_load_n(&s->calls, __ATOMIC_RELAXED) & WHATENCGO_REPLACE_MODE) != 0, &replaced);
         } else if ((pt = __atomic_load_n(&s->pairs, __ATOMIC_ACQUIRE)) != NULL) {
             if (n <= WHATENCGO_SMALL_CALL_TABLE_MAX) w = pair_call(pt, src, n, dst, *dst_len, dst_unit);
-        } else if ((__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_UTF8_PASSES) != 0) {
+        } else if ((__atomic_load_n(&s->calls, __ATOMIC_RELAXED) & WHATENCGO_UTF8_PASSES) != 0) {
             if (n <= WHATENCGO_SMALL_CALL_MIXED_MAX) {
                 w = utf8_call(src, n, dst, *dst_len, dst_unit);
-                if (w < 0 && (__atomic_load_n(&s->ascii, __ATOMIC_RELAXED) & WHATENCGO_REPLACE_MODE) != 0)
+                if (w < 0 && (__atomic_load_n(&s->calls, __ATOMIC_RELAXED) & WHATENCGO_REPLACE_MODE) != 0)
                     w = utf8_replace_call(src, n, dst, *dst_len, dst_unit, &replaced);
             }
         }
@@ -944,7 +946,7 @@ whatenc_status whatenc_decoder_decode_to_utf8(whatenc_decoder *decoder,
                                               uint8_t *dst, size_t *dst_len,
                                               int last, whatenc_decode_info *info) {
     if (in_forked_child()) return forked_status(src_len, dst_len, info, sizeof *info);
-    if (ascii_call(decoder, WHATENCGO_DECODER_TAG, DECODER_PASSES,
+    if (small_call(decoder, WHATENCGO_DECODER_TAG, DECODER_PASSES,
                    src, src_len, 1, dst, dst_len, 1, last, info, sizeof *info))
         return WHATENC_OK;
     return (whatenc_status)whatencgo_decode(decoder, (void *)src, src_len, dst, dst_len,
@@ -956,7 +958,7 @@ whatenc_status whatenc_decoder_decode_to_utf16(whatenc_decoder *decoder,
                                                uint16_t *dst, size_t *dst_len,
                                                int last, whatenc_decode_info *info) {
     if (in_forked_child()) return forked_status(src_len, dst_len, info, sizeof *info);
-    if (ascii_call(decoder, WHATENCGO_DECODER_TAG, DECODER_PASSES,
+    if (small_call(decoder, WHATENCGO_DECODER_TAG, DECODER_PASSES,
                    src, src_len, 1, dst, dst_len, 2, last, info, sizeof *info))
         return WHATENC_OK;
     return (whatenc_status)whatencgo_decode(decoder, (void *)src, src_len, dst, dst_len,
@@ -1002,7 +1004,7 @@ whatenc_status whatenc_encoder_encode_from_utf8(whatenc_encoder *encoder,
                                                 uint8_t *dst, size_t *dst_len,
                                                 int last, whatenc_encode_info *info) {
     if (in_forked_child()) return forked_status(src_len, dst_len, info, sizeof *info);
-    if (ascii_call(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES | WHATENCGO_ISO2022JP_PASSES,
+    if (small_call(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES | WHATENCGO_ISO2022JP_PASSES,
                    src, src_len, 1, dst, dst_len, 1, last, info, sizeof *info))
         return WHATENC_OK;
     return (whatenc_status)whatencgo_encode(encoder, (void *)src, src_len, dst, dst_len,
@@ -1014,7 +1016,7 @@ whatenc_status whatenc_encoder_encode_from_utf16(whatenc_encoder *encoder,
                                                  uint8_t *dst, size_t *dst_len,
                                                  int last, whatenc_encode_info *info) {
     if (in_forked_child()) return forked_status(src_len, dst_len, info, sizeof *info);
-    if (ascii_call(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES_UTF16 | WHATENCGO_ISO2022JP_PASSES,
+    if (small_call(encoder, WHATENCGO_ENCODER_TAG, WHATENCGO_ASCII_PASSES_UTF16 | WHATENCGO_ISO2022JP_PASSES,
                    src, src_len, 2, dst, dst_len, 1, last, info, sizeof *info))
         return WHATENC_OK;
     return (whatenc_status)whatencgo_encode(encoder, (void *)src, src_len, dst, dst_len,

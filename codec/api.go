@@ -180,15 +180,16 @@ func (s *TextDecoderStream) Flush() (string, error) {
 	return string(out), err
 }
 
-// TextEncoderEncode implements TextEncoder's encode(input): UTF-8, with each
-// invalid UTF-8 sequence of input (a Go string may hold any bytes) encoded as
-// U+FFFD, as USVString conversion does for lone surrogates.
+// TextEncoderEncode implements TextEncoder's encode(input) (section 7.4):
+// UTF-8, with each invalid UTF-8 sequence of input (a Go string may hold any
+// bytes) encoded as U+FFFD, as USVString conversion does for lone
+// surrogates.
 func TextEncoderEncode(input string) []byte {
 	return Encode(input, UTF8)
 }
 
-// TextEncoderEncodeUTF16 implements encode(input) for UTF-16 input: lone
-// surrogates become U+FFFD.
+// TextEncoderEncodeUTF16 implements TextEncoder's encode(input) (section 7.4)
+// for UTF-16 input: lone surrogates become U+FFFD.
 func TextEncoderEncodeUTF16(input []uint16) []byte {
 	enc := UTF8.NewEncoder(Fatal)
 	out := make([]byte, 3*len(input)+3)
@@ -196,10 +197,11 @@ func TextEncoderEncodeUTF16(input []uint16) []byte {
 	return out[:r.Written]
 }
 
-// EncodeInto implements TextEncoder's encodeInto(source, destination): it
-// writes the UTF-8 form of src into dst as far as whole scalar values fit and
-// returns the UTF-16 code units read and the bytes written. A surrogate pair
-// is never split; a lone surrogate is written as U+FFFD.
+// EncodeInto implements TextEncoder's encodeInto(source, destination)
+// (section 7.4): it writes the UTF-8 form of src into dst as far as whole
+// scalar values fit and returns the UTF-16 code units read and the bytes
+// written. A surrogate pair is never split; a lone surrogate is written as
+// U+FFFD.
 func EncodeInto(src []uint16, dst []byte) (read, written int) {
 	for read < len(src) {
 		c, n := rune(src[read]), 1

@@ -7,25 +7,6 @@
 // the word-at-a-time code. Callers check useAVX2 first. Plan 9 operand
 // order: sources first, destination last.
 
-// func cpuidex(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
-TEXT ·cpuidex(SB), NOSPLIT, $0-24
-	MOVL leaf+0(FP), AX
-	MOVL sub+4(FP), CX
-	CPUID
-	MOVL AX, eax+8(FP)
-	MOVL BX, ebx+12(FP)
-	MOVL CX, ecx+16(FP)
-	MOVL DX, edx+20(FP)
-	RET
-
-// func xgetbv0() (eax, edx uint32)
-TEXT ·xgetbv0(SB), NOSPLIT, $0-8
-	MOVL $0, CX
-	XGETBV
-	MOVL AX, eax+0(FP)
-	MOVL DX, edx+4(FP)
-	RET
-
 // func asciiPrefixAVX2(p *byte, n int) int
 // The exact length of the ASCII prefix of p[:n], for n >= 32: 64 bytes a
 // step (VPMOVMSKB gathers the high bits), then one 32-byte step, then the

@@ -2,7 +2,7 @@ package codec
 
 import "github.com/whatenc/whatenc/indexes"
 
-// Big5 (section 11).
+// Big5 (section 11.1).
 
 // big5DecoderState is the Big5 decoder's Big5 leading (0x00 for none).
 type big5DecoderState struct {

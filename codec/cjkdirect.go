@@ -6,8 +6,8 @@ import (
 	"unsafe"
 )
 
-// The CJK encoders' fast paths (all but ISO-2022-JP, whose output depends on
-// its state). Text in these encodings is mostly characters of three UTF-8
+// The CJK encoders' fast paths. ISO-2022-JP, whose output depends on its
+// state, has its own run (iso2022jp.go), with a table made from EUC-JP's. Text in these encodings is mostly characters of three UTF-8
 // bytes that the encoder writes as two bytes: punctuation, kana, hangul and
 // ideographs. For those a table built from the encoder itself gives the two
 // bytes in one load, so the loop does no index arithmetic; everything else

@@ -236,10 +236,11 @@ func (d *Decoder) drainBack(s *sink) Status {
 	return InputEmpty
 }
 
-// restore implements the standard's "restore" for bytes the decoder has
-// already consumed: they are appended to d.back, to be decoded next. A family
-// decoder that restores returns statusRestart (or Malformed) at once. The
-// standard never restores more than three bytes, so d.back cannot overflow.
+// restore implements the standard's "restore" (section 3) for bytes the
+// decoder has already consumed: they are appended to d.back, to be decoded
+// next. A family decoder that restores returns statusRestart (or Malformed)
+// at once. The standard never restores more than three bytes, so d.back
+// cannot overflow.
 func (d *Decoder) restore(b ...byte) {
 	d.nback += uint8(copy(d.back[d.nback:], b))
 }

@@ -55,10 +55,12 @@ func (enc *Encoder) Encoding() *Encoding { return enc.encoding() }
 
 func (enc *Encoder) encoding() *Encoding { return allEncodings[enc.enc] }
 
-// asciiIsIdentity reports whether an ASCII code point encodes as its own
-// byte in the encoder's current state, so ASCII runs can be copied.
+// asciiIsIdentity reports whether every ASCII code point encodes as its own
+// byte, so ASCII runs can be copied: true but for ISO-2022-JP, whose
+// U+000E, U+000F and U+001B are errors even in its ASCII state (its own
+// fast path copies the other ASCII).
 func (enc *Encoder) asciiIsIdentity() bool {
-	return enc.encoding().family != familyISO2022JP || enc.st.asciiIsIdentity()
+	return enc.encoding().family != familyISO2022JP
 }
 
 // PassesASCII reports whether the next call, if its input is all ASCII (in
@@ -202,7 +204,7 @@ func (enc *Encoder) copyUTF8(src, dst []byte, i int, res *EncodeResult) int {
 // EncodeFromUTF16 encodes the UTF-16 text src into dst; see the package
 // documentation for the contract. An unpaired surrogate is encoded as
 // U+FFFD; a high surrogate at the end of src is held until the next call
-// (TextEncoderStream's "pending high surrogate", section 7.6).
+// (TextEncoderStream's "leading surrogate", section 7.6).
 func (enc *Encoder) EncodeFromUTF16(src []uint16, dst []byte, last bool) EncodeResult {
 	var res EncodeResult
 	i := 0

@@ -2,7 +2,7 @@ package codec
 
 import "github.com/whatenc/whatenc/indexes"
 
-// EUC-KR (section 13).
+// EUC-KR (section 13.1).
 
 // eucKRDecoderState is the EUC-KR decoder's EUC-KR leading (0x00 for none).
 type eucKRDecoderState struct {

@@ -2,8 +2,8 @@ package codec
 
 import "github.com/whatenc/whatenc/indexes"
 
-// gb18030 and GBK (section 10). GBK's decoder is gb18030's; its encoder is
-// gb18030's with "is GBK" set.
+// gb18030 and GBK (section 10). GBK's decoder is gb18030's (section
+// 10.1.1); its encoder is gb18030's with "is GBK" set (section 10.1.2).
 
 // gb18030DecoderState is the gb18030 decoder's gb18030 first, second and
 // third (0x00 for none).
@@ -295,8 +295,8 @@ var gb18030PUA = [0xE864 - gb18030PUAFirst + 1]uint16{
 	0xE864 - gb18030PUAFirst: 0xFEA0,
 }
 
-// encodeGB18030 is the gb18030 encoder (section 10.2.2); gbk is its "is
-// GBK".
+// encodeGB18030 is the gb18030 encoder (section 10.2.2), and with gbk
+// (its "is GBK") GBK's (section 10.1.2).
 func encodeGB18030(c rune, dst []byte, gbk bool) (int, rune) {
 	if c < 0x80 {
 		if len(dst) < 1 {

@@ -33,7 +33,7 @@ type iso2022JPDecoderState struct {
 }
 
 // selectState ends the escape state's steps for an escape sequence that
-// selects state (section 12.2.1, escape state, step 4): state becomes the
+// selects state (section 12.2.1, escape state, step 7): state becomes the
 // decoder state and the output state, and the output flag is set. It
 // reports whether the flag was already set (an escape right after another
 // one, with nothing output between them), which is an error.
@@ -539,8 +539,8 @@ func encodeISO2022JP(st *iso2022JPEncoderState, c rune, dst []byte) (int, rune) 
 	return 2, -1
 }
 
-// finishISO2022JP is the ISO-2022-JP encoder's end-of-queue step: back to
-// ASCII. It returns the bytes written, or -1 if they do not fit.
+// finishISO2022JP is the ISO-2022-JP encoder's end-of-queue step (section
+// 12.2.2, step 1): back to ASCII. It returns the bytes written, or -1 if they do not fit.
 func finishISO2022JP(st *iso2022JPEncoderState, dst []byte) int {
 	if *st == iso2022JPEncASCII {
 		return 0

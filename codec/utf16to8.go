@@ -5,10 +5,43 @@ import (
 	"unsafe"
 )
 
-// The vector path from UTF-16 to UTF-8 (utf16_amd64.s) and its tables,
-// which the single-byte kernel's UTF-8 output (singlebyte_amd64.s) shares:
-// both end in 16-bit code points whose UTF-8 forms are compacted with the
-// same VPSHUFB controls.
+// UTF-16 to UTF-8: the portable converter (utf16ToUTF8), and the vector
+// path's tables (utf16_amd64.s), which the single-byte kernel's UTF-8
+// output (singlebyte_amd64.s) shares: both end in 16-bit code points whose
+// UTF-8 forms are compacted with the same VPSHUFB controls.
+
+// utf16ToUTF8 converts the UTF-16 at the start of src into dst while four
+// bytes of room remain, up to a surrogate that is not part of a pair in src,
+// and returns the code units read and the bytes written.
+func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
+	i, w := 0, 0
+	for i < len(src) && len(dst)-w >= 4 {
+		u := src[i]
+		switch {
+		case u < 0x80:
+			k := narrowASCII(dst[w:], src[i:])
+			w += k
+			i += k
+			continue
+		case u < 0x800:
+			dst[w] = 0xC0 | byte(u>>6)
+			dst[w+1] = 0x80 | byte(u)&0x3F
+			w += 2
+		case u < 0xD800 || u > 0xDFFF:
+			dst[w] = 0xE0 | byte(u>>12)
+			dst[w+1] = 0x80 | byte(u>>6)&0x3F
+			dst[w+2] = 0x80 | byte(u)&0x3F
+			w += 3
+		case u <= 0xDBFF && i+1 < len(src) && src[i+1] >= 0xDC00 && src[i+1] <= 0xDFFF:
+			w += putUTF8(dst[w:], 0x10000+(rune(u)-0xD800)<<10+rune(src[i+1])-0xDC00)
+			i++
+		default:
+			return i, w
+		}
+		i++
+	}
+	return i, w
+}
 
 // utf16StepTables are utf16ToUTF8AVX2's VPSHUFB controls (the kernel
 // knows the field offsets; a test checks them): 8.75 KiB.

@@ -293,39 +293,6 @@ func validUTF8ToUTF16(dst []uint16, src []byte) int {
 	return w
 }
 
-// utf16ToUTF8 converts the UTF-16 at the start of src into dst while four
-// bytes of room remain, up to a surrogate that is not part of a pair in src,
-// and returns the code units read and the bytes written.
-func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
-	i, w := 0, 0
-	for i < len(src) && len(dst)-w >= 4 {
-		u := src[i]
-		switch {
-		case u < 0x80:
-			k := narrowASCII(dst[w:], src[i:])
-			w += k
-			i += k
-			continue
-		case u < 0x800:
-			dst[w] = 0xC0 | byte(u>>6)
-			dst[w+1] = 0x80 | byte(u)&0x3F
-			w += 2
-		case u < 0xD800 || u > 0xDFFF:
-			dst[w] = 0xE0 | byte(u>>12)
-			dst[w+1] = 0x80 | byte(u>>6)&0x3F
-			dst[w+2] = 0x80 | byte(u)&0x3F
-			w += 3
-		case u <= 0xDBFF && i+1 < len(src) && src[i+1] >= 0xDC00 && src[i+1] <= 0xDFFF:
-			w += putUTF8(dst[w:], 0x10000+(rune(u)-0xD800)<<10+rune(src[i+1])-0xDC00)
-			i++
-		default:
-			return i, w
-		}
-		i++
-	}
-	return i, w
-}
-
 // encodeUTF8 is the UTF-8 encoder (section 8.1.2); it cannot fail.
 func encodeUTF8(c rune, dst []byte) (int, rune) {
 	if utf8Len(c) > len(dst) {

@@ -43,12 +43,6 @@ var utf8NibbleChecks = intelCore
 // above and below).
 var intelCore = isIntel()
 
-// isIntel reports whether CPUID's vendor string is "GenuineIntel".
-func isIntel() bool {
-	_, ebx, ecx, edx := cpuidex(0, 0)
-	return ebx == 0x756e6547 && edx == 0x49656e69 && ecx == 0x6c65746e // "Genu", "ineI", "ntel"
-}
-
 // utf8Backward lets the AVX-512 validator copy from the end backward
 // where the output starts less than 2 KiB past the input modulo 4 KiB
 // (backward512 in utf8_amd64.s says why Zen 4 wants it). Intel cores go

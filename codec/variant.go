@@ -138,13 +138,6 @@ func (e *Encoder) encodeFamily(c rune, dst []byte) (n int, bad rune) {
 	return 0, c
 }
 
-// asciiIsIdentity reports whether the encoder's state writes an ASCII code
-// point as its own byte.
-//
-// For ISO-2022-JP this is false even in the ASCII state, where U+000E,
-// U+000F and U+001B are errors; its fast path copies the other ASCII.
-func (st *encoderState) asciiIsIdentity() bool { return false }
-
 // finish runs the encoder's end-of-queue step into dst: the ISO-2022-JP
 // encoder returns to ASCII. It returns the bytes written, or -1 if they do
 // not fit.

@@ -2,7 +2,7 @@ package indexes
 
 import "unsafe"
 
-// SingleByte is an index single-byte (section 9.1, "Single-byte encoder"):
+// SingleByte is an index single-byte (section 9, its table of encodings):
 // 128 entries for the bytes 0x80 to 0xFF, and a reverse table for the
 // encoder.
 type SingleByte struct {
@@ -26,8 +26,8 @@ type singleByteRev struct {
 	lo []uint8
 }
 
-// Byte returns the index pointer for cp plus 0x80 (section 9.1,
-// "Single-byte encoder", where the first pointer wins), and whether cp is in
+// Byte returns the index pointer for cp plus 0x80 (section 9.2, the
+// single-byte encoder, where the first pointer wins), and whether cp is in
 // the index. ASCII code points are never in the index; the caller handles
 // them. Byte is O(1) and does not allocate.
 func (t *SingleByte) Byte(cp rune) (b byte, ok bool) {
