@@ -158,3 +158,8 @@ func ExampleUTF8DecodeWithoutBOMOrFail() {
 	// "\ufeffok" true
 	// false
 }
+
+func ExampleUTF8Encode() {
+	fmt.Printf("% x\n", codec.UTF8Encode("é\xff"))
+	// Output: c3 a9 ef bf bd
+}

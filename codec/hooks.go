@@ -75,6 +75,12 @@ func decodeAll(d *Decoder, input []byte) (out []byte, ok bool) {
 	}
 }
 
+// UTF8Encode implements "UTF-8 encode" (section 6): text as UTF-8, each
+// invalid UTF-8 sequence in it (a Go string may hold any bytes; the hook's
+// input is scalar values) as U+FFFD. It is TextEncoderEncode, under the
+// hook's name.
+func UTF8Encode(text string) []byte { return TextEncoderEncode(text) }
+
 // Encode implements the legacy "encode" hook (section 6.1) for text: HTML
 // mode, so an unmappable character becomes a numeric character reference.
 // It encodes into e's output encoding (UTF-8 for replacement, UTF-16BE and
