@@ -300,3 +300,40 @@ func encodeUTF8(c rune, dst []byte) (int, rune) {
 	}
 	return putUTF8(dst, c), -1
 }
+
+// nextScalar decodes the valid, complete UTF-8 sequence of two to four
+// bytes at src[i], whose first byte is not ASCII. It returns n = 0 when the
+// bytes there are malformed or unfinished: the encoders' general loop
+// handles those.
+func nextScalar(src []byte, i int) (c rune, n int) {
+	b := src[i]
+	seq := utf8Seqs[b]
+	rest := src[i+1:]
+	switch {
+	case seq.size == 3 && len(rest) >= 2 && rest[0] >= seq.lower && rest[0] <= seq.upper && rest[1]&0xC0 == 0x80:
+		return rune(b&0x0F)<<12 | rune(rest[0]&0x3F)<<6 | rune(rest[1]&0x3F), 3
+	case seq.size == 2 && len(rest) >= 1 && rest[0]&0xC0 == 0x80:
+		return rune(b&0x1F)<<6 | rune(rest[0]&0x3F), 2
+	case seq.size == 4 && len(rest) >= 3 && rest[0] >= seq.lower && rest[0] <= seq.upper && rest[1]&0xC0 == 0x80 && rest[2]&0xC0 == 0x80:
+		return rune(b&0x07)<<18 | rune(rest[0]&0x3F)<<12 | rune(rest[1]&0x3F)<<6 | rune(rest[2]&0x3F), 4
+	}
+	return 0, 0
+}
+
+// threeBytesCodePoint returns the code point of the three-byte UTF-8
+// sequence in the low three bytes of x (a little-endian load), without
+// checking that they are one: the word loops check the shape first, and a
+// direct table has no entry for an overlong form or a surrogate.
+func threeBytesCodePoint(x uint32) uint16 {
+	return uint16((x&0x0F)<<12 | (x&0x3F00)>>2 | (x>>16)&0x3F)
+}
+
+// utf8Three returns the code point of the three bytes b0, b1, b2 if they
+// are a valid UTF-8 sequence, or -1. CJK text is made of these.
+func utf8Three(b0, b1, b2 byte) rune {
+	c := rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
+	if b0&0xF0 != 0xE0 || (b1&0xC0|(b2&0xC0)>>2) != 0xA0 || c < 0x800 || c>>11 == 0x1B {
+		return -1
+	}
+	return c
+}

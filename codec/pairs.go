@@ -8,53 +8,10 @@ import (
 	"github.com/whatenc/whatenc/indexes"
 )
 
-// Helpers shared by the multi-byte (CJK) decoders: gb18030, Big5, EUC-JP,
-// ISO-2022-JP, Shift_JIS and EUC-KR.
-
-// putIndex writes c, a code point from a multi-byte index: U+0080 to U+FFFF
-// and not a surrogate. It is putBMP with the common case (three bytes of
-// UTF-8) small enough to inline into the decoders' loops. The caller has
-// checked hasRoom.
-func (s *sink) putIndex(c rune) {
-	if c < 0x800 || s.wide {
-		s.putBMP(c)
-		return
-	}
-	b := s.b[s.n:]
-	b[2] = 0x80 | byte(c)&0x3F
-	b[1] = 0x80 | byte(c>>6)&0x3F
-	b[0] = 0xE0 | byte(c>>12)
-	s.n += 3
-}
-
-// putASCIIByte writes the ASCII byte b. The caller has checked hasRoom.
-func (s *sink) putASCIIByte(b byte) {
-	if s.wide {
-		s.u[s.n] = uint16(b)
-	} else {
-		s.b[s.n] = b
-	}
-	s.n++
-}
-
-// nextScalar decodes the valid, complete UTF-8 sequence of two to four
-// bytes at src[i], whose first byte is not ASCII. It returns n = 0 when the
-// bytes there are malformed or unfinished: the encoders' general loop
-// handles those.
-func nextScalar(src []byte, i int) (c rune, n int) {
-	b := src[i]
-	seq := utf8Seqs[b]
-	rest := src[i+1:]
-	switch {
-	case seq.size == 3 && len(rest) >= 2 && rest[0] >= seq.lower && rest[0] <= seq.upper && rest[1]&0xC0 == 0x80:
-		return rune(b&0x0F)<<12 | rune(rest[0]&0x3F)<<6 | rune(rest[1]&0x3F), 3
-	case seq.size == 2 && len(rest) >= 1 && rest[0]&0xC0 == 0x80:
-		return rune(b&0x1F)<<6 | rune(rest[0]&0x3F), 2
-	case seq.size == 4 && len(rest) >= 3 && rest[0] >= seq.lower && rest[0] <= seq.upper && rest[1]&0xC0 == 0x80 && rest[2]&0xC0 == 0x80:
-		return rune(b&0x07)<<18 | rune(rest[0]&0x3F)<<12 | rune(rest[1]&0x3F)<<6 | rune(rest[2]&0x3F), 4
-	}
-	return 0, 0
-}
+// The two-byte decoders' fast path, shared by gb18030 (its two-byte
+// sequences), Big5, EUC-JP (JIS X 0208), Shift_JIS and EUC-KR: pair tables
+// from bytes to rows and columns, and indexes prepared as output by pointer
+// (its AVX-512 kernels: pairs_amd64.s).
 
 // pairTables maps a two-byte encoding's leading byte to its row and its
 // trailing byte to its column (0xFF for a byte that cannot be one), so that
@@ -353,22 +310,4 @@ func decodePairsUTF16Words(pairs *pairTables, cols int, t []uint16, src []byte, 
 		i += 4
 	}
 	return i, n
-}
-
-// threeBytesCodePoint returns the code point of the three-byte UTF-8
-// sequence in the low three bytes of x (a little-endian load), without
-// checking that they are one: the word loops check the shape first, and a
-// direct table has no entry for an overlong form or a surrogate.
-func threeBytesCodePoint(x uint32) uint16 {
-	return uint16((x&0x0F)<<12 | (x&0x3F00)>>2 | (x>>16)&0x3F)
-}
-
-// utf8Three returns the code point of the three bytes b0, b1, b2 if they
-// are a valid UTF-8 sequence, or -1. CJK text is made of these.
-func utf8Three(b0, b1, b2 byte) rune {
-	c := rune(b0&0x0F)<<12 | rune(b1&0x3F)<<6 | rune(b2&0x3F)
-	if b0&0xF0 != 0xE0 || (b1&0xC0|(b2&0xC0)>>2) != 0xA0 || c < 0x800 || c>>11 == 0x1B {
-		return -1
-	}
-	return c
 }
