@@ -1,6 +1,7 @@
-// Internal to libwhatenc: what the C wrappers (wrappers.c) and the Go side
-// (handles.go) share about handles, so that a wrapper can answer the calls
-// that need no conversion without entering Go. Not installed.
+// Internal to libwhatenc: what the C wrappers (wrappers.c, smallcall.h)
+// and the Go side (handles.go, tables.go) share about handles and tables,
+// so that a wrapper can answer the calls that need no conversion without
+// entering Go. Not installed.
 
 #ifndef WHATENC_REGISTRY_H
 #define WHATENC_REGISTRY_H

@@ -191,7 +191,7 @@ func buildEncodeTable(e *codec.Encoding) unsafe.Pointer {
 	}
 	const rowBytes = 256 * 2
 	// block, supplementary and four_delta, then the rows (where entry
-	// starts: wrappers.c asserts that it is the struct's size).
+	// starts: smallcall.h asserts that it is the struct's size).
 	head := unsafe.Sizeof(C.struct_whatencgo_encode_table{})
 	p := C.malloc(C.size_t(head + rowBytes*uintptr(rows)))
 	if p == nil {
