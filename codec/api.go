@@ -144,8 +144,14 @@ func (t *TextDecoder) decodeInto(out, input []byte, last bool) (text, rest []byt
 // TextDecoderStream is section 7.5's TextDecoderStream without the streams
 // machinery: Write is "decode and enqueue a chunk", Flush is "flush and
 // enqueue". It is not safe for concurrent use.
+//
+// In fatal mode a malformed sequence errors the stream, as the TypeError
+// those algorithms throw errors a TransformStream: the call returns no text
+// (the chunk's output is not enqueued) and the *DecodeError, and every later
+// Write and Flush returns the same error.
 type TextDecoderStream struct {
-	t TextDecoder
+	t   TextDecoder
+	err error // the error that errored the stream
 }
 
 // NewTextDecoderStream implements the TextDecoderStream constructor.
@@ -169,15 +175,27 @@ func (s *TextDecoderStream) IgnoreBOM() bool { return s.t.IgnoreBOM() }
 
 // Write decodes chunk and returns the text it completes (possibly empty).
 func (s *TextDecoderStream) Write(chunk []byte) (string, error) {
-	out, _, err := s.t.decodeInto(nil, chunk, false)
-	return string(out), err
+	return s.decode(chunk, false)
 }
 
 // Flush ends the stream and returns the text still held (U+FFFD for an
-// unfinished sequence).
+// unfinished sequence, or the error in fatal mode).
 func (s *TextDecoderStream) Flush() (string, error) {
-	out, _, err := s.t.decodeInto(nil, nil, true)
-	return string(out), err
+	return s.decode(nil, true)
+}
+
+func (s *TextDecoderStream) decode(chunk []byte, last bool) (string, error) {
+	if s.err != nil {
+		return "", s.err
+	}
+	out, _, err := s.t.decodeInto(nil, chunk, last)
+	if err != nil {
+		// Section 7.5, "decode and enqueue a chunk" step 4.4 and "flush and
+		// enqueue" step 2.4: throw, with the output not serialized.
+		s.err = err
+		return "", err
+	}
+	return string(out), nil
 }
 
 // TextEncoderEncode implements TextEncoder's encode(input) (section 7.4):

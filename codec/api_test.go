@@ -271,6 +271,46 @@ func TestTextDecoderStream(t *testing.T) {
 	}
 }
 
+// TestTextDecoderStreamFatalErrors: a malformed sequence in fatal mode errors
+// the stream (section 7.5: "decode and enqueue a chunk" throws, which errors
+// the TransformStream): the chunk's text before the error is not enqueued,
+// and later writes and the flush fail with the same error.
+func TestTextDecoderStreamFatalErrors(t *testing.T) {
+	s, err := NewTextDecoderStream("utf-8", true, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.Write([]byte("ok")); got != "ok" || err != nil {
+		t.Fatalf("Write(ok) = %q, %v", got, err)
+	}
+	got, err := s.Write([]byte{'A', 0xFF, 'B'})
+	var de *DecodeError
+	if got != "" || !errors.As(err, &de) || de.Offset != 3 || de.Len != 1 {
+		t.Fatalf("Write(41 FF 42) = %q, %v; want \"\" and the error at offset 3", got, err)
+	}
+	if got, again := s.Write([]byte("C")); got != "" || again != err {
+		t.Fatalf("Write after the error = %q, %v; want \"\", %v", got, again, err)
+	}
+	if got, again := s.Flush(); got != "" || again != err {
+		t.Fatalf("Flush after the error = %q, %v; want \"\", %v", got, again, err)
+	}
+
+	// The end of the stream in the middle of a sequence errors it too.
+	s, _ = NewTextDecoderStream("shift_jis", true, false)
+	if got, err := s.Write([]byte{'x', 0x82}); got != "x" || err != nil {
+		t.Fatalf("Write(78 82) = %q, %v", got, err)
+	}
+	if got, err := s.Flush(); got != "" || !errors.As(err, &de) {
+		t.Fatalf("Flush with 82 held = %q, %v; want an error", got, err)
+	}
+
+	// Replacement mode never errors: U+FFFD and the stream goes on.
+	s, _ = NewTextDecoderStream("utf-8", false, false)
+	if got, err := s.Write([]byte{'A', 0xFF, 'B'}); got != "A\ufffdB" || err != nil {
+		t.Fatalf("replacement Write = %q, %v", got, err)
+	}
+}
+
 // TestEncodeOrFail: the ISO-2022-JP encoder returns to ASCII before its
 // error, and the caller's replacement and the rest continue from there.
 func TestEncodeOrFail(t *testing.T) {
