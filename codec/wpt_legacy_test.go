@@ -28,6 +28,8 @@ import (
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/whatenc/whatenc/internal/reference"
 )
 
 // legacyDecodeCase is one decoder assertion: input bytes and the text the
@@ -737,27 +739,14 @@ func TestWPTLegacyGBKEncoder(t *testing.T) {
 // the reference oracle finds it: $WHATENC_WHATWG, else ../shared/whatwg
 // beside the module root; "" if it is not there.
 func legacyIndexDir() string {
-	if dir := os.Getenv("WHATENC_WHATWG"); dir != "" {
-		return dir
-	}
-	dir, err := os.Getwd()
+	dir, err := reference.DataDir()
 	if err != nil {
 		return ""
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			data := filepath.Join(dir, "..", "shared", "whatwg")
-			if _, err := os.Stat(filepath.Join(data, "index-jis0208.txt")); err != nil {
-				return ""
-			}
-			return data
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
+	if _, err := os.Stat(filepath.Join(dir, "index-jis0208.txt")); err != nil {
+		return ""
 	}
+	return dir
 }
 
 // legacyIndex reads index-<name>.txt: its pointers and code points, in file

@@ -16,11 +16,11 @@ import (
 // run time, never compiled in, so that the oracle also checks the project's
 // generated tables.
 
-// dataDir returns the directory holding the WHATWG data: $WHATENC_WHATWG if
+// DataDir returns the directory holding the WHATWG data: $WHATENC_WHATWG if
 // set, else <module root>/../shared/whatwg, where the module root is the
 // nearest directory holding go.mod above the working directory (or, failing
 // that, above this source file).
-func dataDir() (string, error) {
+func DataDir() (string, error) {
 	if dir := os.Getenv("WHATENC_WHATWG"); dir != "" {
 		return dir, nil
 	}
@@ -64,7 +64,7 @@ var indexFiles = []string{
 // index file and encodings.json can be read and parsed. Tests call it and
 // skip with its message when it fails.
 func Available() error {
-	dir, err := dataDir()
+	dir, err := DataDir()
 	if err != nil {
 		return fmt.Errorf("reference: WHATWG data unavailable: %w", err)
 	}
@@ -209,7 +209,7 @@ func loadIndex(file string) (*index, error) {
 		return l.idx, l.err
 	}
 	var l loadedIndex
-	dir, err := dataDir()
+	dir, err := DataDir()
 	if err == nil {
 		var b []byte
 		b, err = os.ReadFile(filepath.Join(dir, file))
@@ -278,7 +278,7 @@ var (
 // loadEncodings reads encodings.json once.
 func loadEncodings() (encodingsJSON, error) {
 	encodingsOnce.Do(func() {
-		dir, err := dataDir()
+		dir, err := DataDir()
 		if err == nil {
 			var b []byte
 			b, err = os.ReadFile(filepath.Join(dir, "encodings.json"))
