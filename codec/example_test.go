@@ -1,7 +1,11 @@
 package codec_test
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"os"
+	"strings"
 
 	"github.com/whatenc/whatenc/codec"
 )
@@ -162,4 +166,41 @@ func ExampleUTF8DecodeWithoutBOMOrFail() {
 func ExampleUTF8Encode() {
 	fmt.Printf("% x\n", codec.UTF8Encode("é\xff"))
 	// Output: c3 a9 ef bf bd
+}
+
+func ExampleNewDecodeReader() {
+	// Shift_JIS from any io.Reader, as UTF-8 text.
+	sjis := bytes.NewReader([]byte("\x93\xfa\x96\x7b\x8c\xea\x82\xcc\x83\x65\x83\x4c\x83\x58\x83\x67\n"))
+	d := codec.ShiftJIS.NewDecoder(codec.SniffBOM, codec.Replace)
+	if _, err := io.Copy(os.Stdout, codec.NewDecodeReader(sjis, d)); err != nil {
+		fmt.Println(err)
+	}
+
+	// In Fatal mode the text before malformed input comes first.
+	d = codec.UTF8.NewDecoder(codec.SniffBOM, codec.Fatal)
+	text, err := io.ReadAll(codec.NewDecodeReader(strings.NewReader("ok \xff"), d))
+	fmt.Printf("%q %v\n", text, err)
+	// Output:
+	// 日本語のテキスト
+	// "ok " whatenc: malformed UTF-8 input: 1 byte(s) at offset 3
+}
+
+func ExampleNewEncodeWriter() {
+	// ISO-2022-JP to any io.Writer: Close returns to ASCII.
+	var out bytes.Buffer
+	w := codec.NewEncodeWriter(&out, codec.ISO2022JP.NewEncoder(codec.HTML))
+	fmt.Fprintf(w, "%s ☃", "日本")
+	if err := w.Close(); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Printf("%q\n", out.Bytes())
+
+	// In Fatal mode Write stops before the character.
+	out.Reset()
+	w = codec.NewEncodeWriter(&out, codec.Windows1252.NewEncoder(codec.Fatal))
+	n, err := io.WriteString(w, "café ☃")
+	fmt.Printf("%d %v %q\n", n, err, out.Bytes())
+	// Output:
+	// "\x1b$BF|K\\\x1b(B &#9731;"
+	// 6 whatenc: windows-1252 cannot encode U+2603 at offset 6 "caf\xe9 "
 }
