@@ -99,7 +99,7 @@ test-go:
 	$(GO) vet -tags purego ./codec
 	$(GO) test -tags purego ./codec
 
-$(TESTBIN): $(TEST_SRC) $(wildcard tests/*.h) include/whatenc.h $(SHLIB) $(B)/libwhatenc.so
+$(TESTBIN): $(TEST_SRC) $(wildcard tests/*.h) include/whatenc.h include/whatenc.hpp $(SHLIB) $(B)/libwhatenc.so
 	@mkdir -p $(dir $@)
 	$(CXX) $(TEST_CXXFLAGS) $(CXXFLAGS) -o $@ $(TEST_SRC) -L$(B) -lwhatenc -lgtest -lgtest_main $(call RPATH,$(SHLIB))
 
@@ -110,6 +110,9 @@ test-exports: $(SHLIB)
 	scripts/check-exports.sh include/whatenc.h $(SHLIB) $(SONAME)
 
 # The header alone compiles cleanly as C89, C99, C11, C++98 and C++17.
+# The C++ wrapper compiles cleanly as C++17 and C++20 without exceptions or
+# RTTI (the C++ consumer, which uses it alone), and says it needs C++17 as
+# C++14.
 test-header:
 	@mkdir -p $(B)/header
 	@printf '#include "whatenc.h"\nint main(void) { return whatenc_init(); }\n' > $(B)/header/use.c
@@ -117,6 +120,15 @@ test-header:
 	    $(CC) -std=$$std -pedantic $(WARN) -Iinclude -fsyntax-only -x c $(B)/header/use.c || exit 1; done
 	for std in c++98 c++17; do \
 	    $(CXX) -std=$$std -pedantic $(WARN) -Iinclude -fsyntax-only -x c++ $(B)/header/use.c || exit 1; done
+	for std in c++17 c++20; do \
+	    $(CXX) -std=$$std -pedantic $(WARN) -fno-exceptions -fno-rtti -O2 -Iinclude -c \
+	        -o $(B)/header/consumer-$$std.o tests/consumer/consumer.cc || exit 1; done
+	@printf '#include "whatenc.hpp"\nint main() { return 0; }\n' > $(B)/header/use14.cc
+	@if $(CXX) -std=c++14 -Iinclude -fsyntax-only $(B)/header/use14.cc > $(B)/header/use14.log 2>&1; then \
+	    echo "whatenc.hpp compiled as C++14 without its #error"; exit 1; fi
+	@grep -q 'error: #error "whatenc.hpp needs C++17 or later' $(B)/header/use14.log || \
+	    { cat $(B)/header/use14.log; echo "whatenc.hpp as C++14: not its #error"; exit 1; }
+	@echo "whatenc.hpp as C++14: #error, as it should"
 
 # AddressSanitizer + UndefinedBehaviorSanitizer on the C side of every call:
 # the test executable is instrumented and links the (uninstrumented) library.
@@ -124,7 +136,7 @@ test-header:
 # reported as leaks that are not ours. This run and the cgocheck2 run hold
 # the library's vector kernels below what the CPU has (WHATENC_CPU, codec/
 # cpu.go): the portable code and the AVX2 kernels answer the C tests too.
-$(B)/asan/whatenc_tests: $(TEST_SRC) $(wildcard tests/*.h) include/whatenc.h $(SHLIB)
+$(B)/asan/whatenc_tests: $(TEST_SRC) $(wildcard tests/*.h) include/whatenc.h include/whatenc.hpp $(SHLIB)
 	@mkdir -p $(dir $@)
 	$(CXX) $(TEST_CXXFLAGS) -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 	    -fno-omit-frame-pointer -o $@ $(TEST_SRC) -L$(B) -lwhatenc -lgtest -lgtest_main $(call RPATH,$(SHLIB))
@@ -208,6 +220,7 @@ install: all
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libwhatenc.so
 	install -m 0644 $(STATIC) $(DESTDIR)$(LIBDIR)/libwhatenc.a
 	install -m 0644 include/whatenc.h $(DESTDIR)$(INCLUDEDIR)/whatenc.h
+	install -m 0644 include/whatenc.hpp $(DESTDIR)$(INCLUDEDIR)/whatenc.hpp
 	$(call make_pc,$(PREFIX),$(LIBDIR),$(INCLUDEDIR),$(DESTDIR)$(LIBDIR)/pkgconfig/whatenc.pc)
 	$(call make_cmake,$(DESTDIR)$(CMAKEDIR))
 	$(CC) -std=c99 $(WARN) $(CPPFLAGS) $(CFLAGS) -Iinclude $(LDFLAGS) -o $(B)/whatconv.installed examples/whatconv.c \
@@ -217,7 +230,7 @@ install: all
 
 uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/$(REALNAME) $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libwhatenc.so \
-	      $(DESTDIR)$(LIBDIR)/libwhatenc.a $(DESTDIR)$(INCLUDEDIR)/whatenc.h \
+	      $(DESTDIR)$(LIBDIR)/libwhatenc.a $(DESTDIR)$(INCLUDEDIR)/whatenc.h $(DESTDIR)$(INCLUDEDIR)/whatenc.hpp \
 	      $(DESTDIR)$(LIBDIR)/pkgconfig/whatenc.pc $(DESTDIR)$(BINDIR)/whatconv $(DESTDIR)$(MANDIR)/man1/whatconv.1 \
 	      $(DESTDIR)$(CMAKEDIR)/whatencConfig.cmake $(DESTDIR)$(CMAKEDIR)/whatencConfigVersion.cmake
 	-rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null

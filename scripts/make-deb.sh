@@ -46,7 +46,7 @@ take() { # package path...
     done
 }
 take "$runtime" "$lib/libwhatenc.so.$version" "$lib/libwhatenc.so.$major"
-take libwhatenc-dev /usr/include/whatenc.h "$lib/libwhatenc.so" "$lib/libwhatenc.a" "$lib/pkgconfig" "$lib/cmake"
+take libwhatenc-dev /usr/include/whatenc.h /usr/include/whatenc.hpp "$lib/libwhatenc.so" "$lib/libwhatenc.a" "$lib/pkgconfig" "$lib/cmake"
 take whatenc-tools /usr/bin/whatconv /usr/share/man/man1/whatconv.1
 left=$(find "$work/install" ! -type d)
 [ -z "$left" ] || { echo "make-deb.sh: in no package: $left" >&2; exit 1; }

@@ -3,14 +3,16 @@
 # another prefix) with `cmake --install --prefix`, then a build configured
 # with a library directory outside its prefix; each time whatenc.pc and the
 # CMake package must name the install's own directories: a consumer built
-# through pkg-config and through find_package runs; and whatconv's manual
-# page is installed in CMAKE_INSTALL_MANDIR's man1.
+# through pkg-config and through find_package runs, in C and in C++ through
+# the installed whatenc.hpp alone; and whatconv's manual page is installed
+# in CMAKE_INSTALL_MANDIR's man1.
 set -u
 build=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cc=${CC:-cc}
+cxx=${CXX:-c++}
 want="1.0.0 windows-1252 café"
 pass=0 fail=0
 check() { if [ "$2" = "$3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: want '$2', got '$3'"; fi; }
@@ -23,8 +25,13 @@ consumers() {
     $cc -std=c99 -Wall -Wextra -Werror -o "$out-pc" "$top/tests/consumer/consumer.c" \
         $(PKG_CONFIG_PATH=$2 pkg-config --cflags --libs whatenc) 2> "$out-pc.log"
     check "$1: pkg-config consumer" "$want" "$(LD_LIBRARY_PATH=$4 "$out-pc" 2>&1)"
+    # shellcheck disable=SC2046
+    $cxx -std=c++17 -pedantic -Wall -Wextra -Werror -fno-exceptions -fno-rtti -o "$out-pc-cxx" \
+        "$top/tests/consumer/consumer.cc" $(PKG_CONFIG_PATH=$2 pkg-config --cflags --libs whatenc) 2> "$out-pc-cxx.log"
+    check "$1: pkg-config C++ consumer (whatenc.hpp)" "$want" "$(LD_LIBRARY_PATH=$4 "$out-pc-cxx" 2>&1)"
     { cmake -S "$top/tests/consumer" -B "$out-cm" -Dwhatenc_DIR="$3" && cmake --build "$out-cm"; } > "$out-cm.log" 2>&1
     check "$1: find_package consumer" "$want" "$(LD_LIBRARY_PATH=$4 "$out-cm/consumer" 2>&1)"
+    check "$1: find_package C++ consumer (whatenc.hpp)" "$want" "$(LD_LIBRARY_PATH=$4 "$out-cm/consumer_cxx" 2>&1)"
 }
 
 # 1. The prefix given at install time, not the configured one.
@@ -35,6 +42,8 @@ check "install --prefix: pc prefix" "prefix=$p" "$(grep '^prefix=' "$l/pkgconfig
 check "install --prefix: pkg-config flags" "-I$p/include -L$l -lwhatenc" \
     "$(PKG_CONFIG_PATH=$l/pkgconfig pkg-config --cflags --libs whatenc | sed 's/ *$//')"
 consumers "install --prefix" "$l/pkgconfig" "$l/cmake/whatenc" "$l"
+check "install --prefix: whatenc.hpp beside whatenc.h" yes \
+    "$([ -f "$p/include/whatenc.h" ] && cmp -s "$top/include/whatenc.hpp" "$p/include/whatenc.hpp" && echo yes)"
 check "install --prefix: manual page" yes "$(cmp -s "$top/man/whatconv.1" "$p/share/man/man1/whatconv.1" && echo yes)"
 
 # 2. CMAKE_INSTALL_LIBDIR absolute, outside the prefix: the CMake package

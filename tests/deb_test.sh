@@ -85,7 +85,7 @@ check "$runtime: section" libs "$(dpkg-deb -f "$runtime_deb" Section)"
 check "$runtime: Depends" "libc6 (>= $(glibc_needed "$r$l/libwhatenc.so.$version"))" \
     "$(dpkg-deb -f "$runtime_deb" Depends)"
 
-package "$dev_deb" libwhatenc-dev /usr/include/whatenc.h "$l/libwhatenc.so" "$l/libwhatenc.a" \
+package "$dev_deb" libwhatenc-dev /usr/include/whatenc.h /usr/include/whatenc.hpp "$l/libwhatenc.so" "$l/libwhatenc.a" \
     "$l/pkgconfig/whatenc.pc" "$l/cmake/whatenc/whatencConfig.cmake" "$l/cmake/whatenc/whatencConfigVersion.cmake"
 check "libwhatenc-dev: link" "libwhatenc.so.$major" "$(readlink "$tmp/libwhatenc-dev$l/libwhatenc.so")"
 check "libwhatenc-dev: Depends" "$runtime (= $version-1)" "$(dpkg-deb -f "$dev_deb" Depends)"
@@ -108,12 +108,16 @@ dpkg-deb -x "$runtime_deb" "$root" && dpkg-deb -x "$dev_deb" "$root" && dpkg-deb
 ${CC:-cc} -std=c99 -Wall -Wextra -Werror -I"$root/usr/include" -o "$tmp/consumer" \
     "$top/tests/consumer/consumer.c" -L"$root$l" -lwhatenc
 check "consumer against the extracted packages" "$want" "$(LD_LIBRARY_PATH="$root$l" "$tmp/consumer")"
+${CXX:-c++} -std=c++17 -pedantic -Wall -Wextra -Werror -fno-exceptions -fno-rtti -I"$root/usr/include" \
+    -o "$tmp/consumer-cxx" "$top/tests/consumer/consumer.cc" -L"$root$l" -lwhatenc
+check "C++ consumer (whatenc.hpp) against the extracted packages" "$want" "$(LD_LIBRARY_PATH="$root$l" "$tmp/consumer-cxx")"
 PKG_CONFIG_PATH="$root$l/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$root" pkg-config --cflags --libs whatenc > "$tmp/pc"
 check "pkg-config flags" "-I$root/usr/include -L$root$l -lwhatenc" "$(sed 's/ *$//' "$tmp/pc")"
 cmake -S "$top/tests/consumer" -B "$tmp/cm" -Dwhatenc_DIR="$root$l/cmake/whatenc" > "$tmp/cm.log" 2>&1 &&
     cmake --build "$tmp/cm" >> "$tmp/cm.log" 2>&1 || cat "$tmp/cm.log"
 check "find_package consumer" "$want" "$(LD_LIBRARY_PATH="$root$l" "$tmp/cm/consumer" 2>&1)"
 check "find_package static consumer" "$want" "$("$tmp/cm/consumer_static" 2>&1)"
+check "find_package C++ consumer" "$want" "$(LD_LIBRARY_PATH="$root$l" "$tmp/cm/consumer_cxx" 2>&1)"
 check "whatconv" "café" "$(printf 'caf\351' | LD_LIBRARY_PATH="$root$l" "$root/usr/bin/whatconv" -f latin1 -t utf-8)"
 
 echo "deb: $pass passed, $fail failed"

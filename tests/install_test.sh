@@ -1,7 +1,8 @@
 #!/bin/sh
 # install_test.sh: `make install` into a temporary DESTDIR, then a consumer
 # built three ways against the installed tree (pkg-config, CMake
-# find_package, static libwhatenc.a), each run and checked; a second
+# find_package, static libwhatenc.a), each run and checked, and a C++ one
+# using only the installed whatenc.hpp (pkg-config, find_package); a second
 # install with its own PREFIX and LIBDIR; `make uninstall` removes it all.
 # Then: a LIBDIR (and a MANDIR) outside PREFIX; the CMake package found
 # through a usrmerge symlink; CPPFLAGS, LDFLAGS and GO_STRIP reaching the
@@ -15,6 +16,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 make=${MAKE:-make}
 cc=${CC:-cc}
+cxx=${CXX:-c++}
 want="1.0.0 windows-1252 café"
 pass=0 fail=0
 check() { if [ "$2" = "$3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: $1: want '$2', got '$3'"; fi; }
@@ -26,11 +28,12 @@ install_tree() { # destdir prefix libdir
 
 d=$tmp/root p=/usr/local l=/usr/local/lib
 install_tree "$d" $p $l
-for f in $l/libwhatenc.so.1.0.0 $l/libwhatenc.so.1 $l/libwhatenc.so $l/libwhatenc.a $p/include/whatenc.h \
+for f in $l/libwhatenc.so.1.0.0 $l/libwhatenc.so.1 $l/libwhatenc.so $l/libwhatenc.a $p/include/whatenc.h $p/include/whatenc.hpp \
          $l/pkgconfig/whatenc.pc $l/cmake/whatenc/whatencConfig.cmake \
          $l/cmake/whatenc/whatencConfigVersion.cmake $p/bin/whatconv $p/share/man/man1/whatconv.1; do
     check "installed $f" yes "$([ -e "$d$f" ] && echo yes)"
 done
+check "installed whatenc.hpp is include/whatenc.hpp" yes "$(cmp -s "$top/include/whatenc.hpp" "$d$p/include/whatenc.hpp" && echo yes)"
 check "installed manual page is man/whatconv.1" yes "$(cmp -s "$top/man/whatconv.1" "$d$p/share/man/man1/whatconv.1" && echo yes)"
 check "soname link" libwhatenc.so.1.0.0 "$(readlink "$d$l/libwhatenc.so.1")"
 check "dev link" libwhatenc.so.1 "$(readlink "$d$l/libwhatenc.so")"
@@ -41,6 +44,10 @@ check "pkg-config version" 1.0.0 "$(pkg-config --modversion whatenc)"
 # shellcheck disable=SC2046
 $cc -std=c99 -Wall -Wextra -Werror -o "$tmp/pc" "$top/tests/consumer/consumer.c" $(pkg-config --cflags --libs whatenc)
 check "pkg-config consumer" "$want" "$(LD_LIBRARY_PATH="$d$l" "$tmp/pc")"
+# shellcheck disable=SC2046
+$cxx -std=c++17 -pedantic -Wall -Wextra -Werror -fno-exceptions -fno-rtti -o "$tmp/pc-cxx" \
+    "$top/tests/consumer/consumer.cc" $(pkg-config --cflags --libs whatenc)
+check "pkg-config C++ consumer (whatenc.hpp)" "$want" "$(LD_LIBRARY_PATH="$d$l" "$tmp/pc-cxx")"
 unset PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 
 # 2. CMake find_package (whatenc::whatenc and whatenc::whatenc_static).
@@ -48,8 +55,9 @@ cmake -S "$top/tests/consumer" -B "$tmp/cm" -DCMAKE_PREFIX_PATH="$d$p" > "$tmp/c
 cmake --build "$tmp/cm" > "$tmp/cmb.log" 2>&1 || cat "$tmp/cmb.log"
 check "find_package consumer" "$want" "$(LD_LIBRARY_PATH="$d$l" "$tmp/cm/consumer")"
 check "find_package static consumer" "$want" "$("$tmp/cm/consumer_static")"
+check "find_package C++ consumer (whatenc.hpp)" "$want" "$(LD_LIBRARY_PATH="$d$l" "$tmp/cm/consumer_cxx")"
 mkdir -p "$tmp/v2" && sed 's/whatenc 1 REQUIRED/whatenc 2 REQUIRED/' "$top/tests/consumer/CMakeLists.txt" > "$tmp/v2/CMakeLists.txt"
-cp "$top/tests/consumer/consumer.c" "$tmp/v2/"
+cp "$top/tests/consumer/consumer.c" "$top/tests/consumer/consumer.cc" "$tmp/v2/"
 cmake -S "$tmp/v2" -B "$tmp/v2/b" -DCMAKE_PREFIX_PATH="$d$p" > /dev/null 2>&1
 check "find_package(whatenc 2) is refused" 1 "$([ $? -ne 0 ] && echo 1)"
 
@@ -87,6 +95,7 @@ check "MANDIR honoured" yes "$([ -f "$tmp/p3man/man1/whatconv.1" ] && [ ! -e "$p
 cmake -S "$top/tests/consumer" -B "$tmp/cm3" -Dwhatenc_DIR="$l3/cmake/whatenc" > "$tmp/cm3.log" 2>&1 &&
     cmake --build "$tmp/cm3" >> "$tmp/cm3.log" 2>&1 || cat "$tmp/cm3.log"
 check "find_package with LIBDIR outside PREFIX" "$want" "$(LD_LIBRARY_PATH="$l3" "$tmp/cm3/consumer" 2>&1)"
+check "find_package C++ consumer with LIBDIR outside PREFIX" "$want" "$(LD_LIBRARY_PATH="$l3" "$tmp/cm3/consumer_cxx" 2>&1)"
 check "pkg-config with LIBDIR outside PREFIX" "-I$p3/include -L$l3 -lwhatenc" \
     "$(PKG_CONFIG_PATH=$l3/pkgconfig pkg-config --cflags --libs whatenc | sed 's/ *$//')"
 
