@@ -15,8 +15,6 @@
 // - fatal variants on malformed input and unmappable code points, and
 //   WHATENC_ERR_FORKED surfacing through the wrapper in a forked child.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -763,11 +761,7 @@ TEST(CppWrapper, ForkedChild) {
     Decoder d(Encoding::utf_8);
     Encoder e(Encoding::windows_1252);
     ASSERT_TRUE(d);
-    fflush(nullptr);
-    pid_t pid = fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0) {
-        alarm(10);
+    wt::expect_in_forked_child([&] {
         int bad = 0;
         bad += whatenc::init() != Status::forked;
         Decoder d2(Encoding::utf_8);
@@ -788,12 +782,8 @@ TEST(CppWrapper, ForkedChild) {
         bad += whatenc::encode("a", Encoding::utf_8).status != Status::forked;
         bad += whatenc::encode(u"a", Encoding::utf_8).status != Status::forked;
         bad += !out.empty();
-        _exit(bad);  // the destructors would do nothing here
-    }
-    int status = 0;
-    ASSERT_EQ(waitpid(pid, &status, 0), pid);
-    ASSERT_TRUE(WIFEXITED(status)) << "child killed by signal " << WTERMSIG(status) << " (hung?)";
-    EXPECT_EQ(WEXITSTATUS(status), 0) << "checks failed in the child";
+        return bad;  // d2, e2 and out: nothing for their destructors to do
+    });
     EXPECT_EQ(d.encoding(), Encoding::utf_8);
 }
 

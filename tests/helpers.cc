@@ -2,6 +2,8 @@
 
 #include <dirent.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -209,6 +211,20 @@ std::vector<std::pair<std::string, std::string>> corpus() {
     closedir(d);
     std::sort(texts.begin(), texts.end());
     return texts;
+}
+
+void expect_in_forked_child(const std::function<int()> &checks) {
+    fflush(nullptr);
+    pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        alarm(10);
+        _exit(checks());
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status)) << "child killed by signal " << WTERMSIG(status) << " (hung?)";
+    EXPECT_EQ(WEXITSTATUS(status), 0) << "checks failed in the child";
 }
 
 }  // namespace wt

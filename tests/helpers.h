@@ -3,6 +3,7 @@
 #ifndef WHATENC_TESTS_HELPERS_H
 #define WHATENC_TESTS_HELPERS_H
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,12 @@ Result encode(int encoding, whatenc_error_mode mode, const std::string &utf8,
               size_t chunk, size_t dst_size);
 Result encode16(int encoding, whatenc_error_mode mode, const u16string &in,
                 size_t chunk, size_t dst_size);
+
+// Runs checks in a child forked now, which returns how many of them failed;
+// the test fails unless the child exits with 0 (an alarm kills it after 10
+// seconds: a hang fails too). The child ends with _exit, so that nothing
+// the parent set up runs its destructors or atexit handlers twice.
+void expect_in_forked_child(const std::function<int()> &checks);
 
 // The corpus texts (../shared/corpus/wikipedia/*.txt): name and contents;
 // empty if the folder is absent.

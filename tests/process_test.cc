@@ -2,8 +2,6 @@
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <cstring>
@@ -89,11 +87,7 @@ TEST(Fork, ChildGetsForkedStatus) {
     ASSERT_EQ(whatenc_decoder_new(WHATENC_UTF_8, WHATENC_BOM_SNIFF, WHATENC_REPLACEMENT, &d), WHATENC_OK);
     whatenc_encoder *e;
     ASSERT_EQ(whatenc_encoder_new(WHATENC_WINDOWS_1252, WHATENC_FATAL, &e), WHATENC_OK);
-    fflush(nullptr);
-    pid_t pid = fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0) {
-        alarm(10);
+    wt::expect_in_forked_child([&] {
         int bad = 0;
         whatenc_decoder *d2 = reinterpret_cast<whatenc_decoder *>(1);
         bad += whatenc_init() != WHATENC_ERR_FORKED;
@@ -141,12 +135,8 @@ TEST(Fork, ChildGetsForkedStatus) {
         whatenc_decoder_free(d);  // does nothing
         bad += whatenc_version_number() != WHATENC_VERSION_NUMBER;
         bad += std::string(whatenc_strerror(WHATENC_ERR_FORKED)).empty();
-        _exit(bad);
-    }
-    int status = 0;
-    ASSERT_EQ(waitpid(pid, &status, 0), pid);
-    ASSERT_TRUE(WIFEXITED(status)) << "child killed by signal " << WTERMSIG(status) << " (hung?)";
-    EXPECT_EQ(WEXITSTATUS(status), 0) << "checks failed in the child";
+        return bad;
+    });
     // The parent is unaffected.
     EXPECT_EQ(whatenc_decoder_encoding(d), WHATENC_UTF_8);
     whatenc_decoder_free(d);
