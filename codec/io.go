@@ -43,8 +43,8 @@ var errInvalidCount = errors.New("whatenc: the underlying reader or writer retur
 // Read decodes straight into p when p has room for MinUTF8Output bytes, and
 // otherwise through a small buffer of the DecodeReader's, so it takes a p of
 // any length: a character comes out whole over Reads of one byte. Read of
-// an empty p returns 0, nil. A DecodeReader allocates nothing after
-// NewDecodeReader.
+// an empty p returns 0, nil. A DecodeReader allocates nothing per Read
+// after NewDecodeReader (an error, once, allocates its value).
 type DecodeReader struct {
 	r io.Reader
 	d *Decoder
@@ -218,7 +218,8 @@ var errWriterClosed = errors.New("whatenc: EncodeWriter used after Close")
 //     EncodeResult.Read counts the character as read; n does not, so that
 //     p[:n] is exactly the text encoded and written.
 //
-// An EncodeWriter allocates nothing after NewEncodeWriter.
+// An EncodeWriter allocates nothing per Write after NewEncodeWriter (an
+// error, once, allocates its value).
 type EncodeWriter struct {
 	w   io.Writer
 	enc *Encoder

@@ -712,7 +712,9 @@ inline Decoded decode(const uint8_t *src, size_t len, Encoding fallback) {
 }
 
 // decode() without replacement (whatenc_decode_advanced in fatal mode):
-// Status::malformed and error_offset for malformed input.  bom defaults to
+// Status::malformed and error_offset for malformed input, with text then
+// empty (the C one-shot returns no output on an error; decode_to_utf16 and
+// a Decoder keep the text before it).  bom defaults to
 // the decode hook's sniffing; BomHandling::keep with Encoding::utf_8 is
 // "UTF-8 decode without BOM or fail".
 inline Decoded decode_fatal(std::string_view src, Encoding encoding, BomHandling bom = BomHandling::sniff) {
