@@ -252,8 +252,22 @@ func (t *encoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 		src = src[nSrc:]
 	}
 	in := src
+	// cut holds the truncated sequences that end in before the incomplete
+	// one left unread: each is followed by a byte that starts a sequence,
+	// which does not continue it, so each is one maximal invalid
+	// subsequence, U+FFFD. At the end of in, enc would keep the last of
+	// them for more input (last is false), so they are encoded below.
+	end := len(src) // src[end:] is left unread, for more input
+	var cut []byte
 	if !atEOF {
-		in = src[:completeUTF8(src)]
+		end = completeUTF8(src)
+		in = src[:end]
+		if end < len(src) {
+			for c := completeUTF8(in); c < len(in); c = completeUTF8(in) {
+				in = in[:c]
+			}
+			cut = src[len(in):end]
+		}
 	}
 	out := dst
 	if t.iso2022jp && atEOF {
@@ -286,11 +300,35 @@ func (t *encoder) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err er
 		}
 		return nDst, nSrc + start, &UnsupportedError{Encoding: t.enc.Encoding(), CodePoint: r.Unmappable}
 	}
-	if len(in) < len(src) {
+	nSrc += r.Read
+	for len(cut) > 0 {
+		n := 1 // the sequence's lead and the continuation bytes after it
+		for n < len(cut) && !utf8.RuneStart(cut[n]) {
+			n++
+		}
+		f := t.enc.EncodeFromUTF8(replacementCharacter, out[nDst:], false)
+		nDst += f.Written
+		switch f.Status {
+		case codec.OutputFull:
+			return nDst, nSrc, transform.ErrShortDst
+		case codec.Unmappable:
+			// As for a subsequence enc reads: the caller skips its
+			// first byte, this encoder the rest.
+			t.skip = n - 1
+			return nDst, nSrc, &UnsupportedError{Encoding: t.enc.Encoding(), CodePoint: f.Unmappable}
+		}
+		nSrc += n
+		cut = cut[n:]
+	}
+	if end < len(src) {
 		err = transform.ErrShortSrc
 	}
-	return nDst, nSrc + r.Read, err
+	return nDst, nSrc, err
 }
+
+// replacementCharacter is U+FFFD in UTF-8, which an encoder encodes for a
+// maximal invalid subsequence of its UTF-8 input.
+var replacementCharacter = []byte("\uFFFD")
 
 // completeUTF8 returns the length of src without an incomplete UTF-8
 // sequence at its end: a lead byte and the continuation bytes that may follow

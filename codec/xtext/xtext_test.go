@@ -47,6 +47,14 @@ var texts = []string{
 	"a\xe3\x81b\xff\xf0\x90\x80c\xed\xa0\x80d",
 	"truncated at the end \xe3\x81",
 	"\xf0\x9f",
+	// A truncated sequence before a character or another truncated one: a
+	// chunk that ends inside the second leaves the first at its end.
+	"\xc3\xe2\x82\xac",
+	"\xc3\xe2\x82",
+	"\xeb\xda",
+	"a\xc3\xc3\xf0\x9f\x98\x80b",
+	// The same where transform.String's first chunk of 128 bytes ends.
+	strings.Repeat("a", 125) + "\xc3\xe2\x82\xac",
 }
 
 // malformed are byte strings every decoder meets beside the encoded texts.
