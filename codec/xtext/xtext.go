@@ -58,8 +58,10 @@
 //   - transform.ErrShortDst means dst has no room for the next character;
 //     nDst may then be 0. A decoder makes progress with room for
 //     [codec.MinUTF8Output] bytes, an encoder with room for the next
-//     character's bytes (at most [codec.MinEncodeOutput]); x/text's String,
-//     Bytes, Reader and Writer grow or empty dst until it does.
+//     character's bytes (and, for the ISO-2022-JP encoder of NewEncoder at
+//     the end of the input, three more for its return to ASCII: never more
+//     than [codec.MinEncodeOutput] in all); x/text's String, Bytes, Reader
+//     and Writer grow or empty dst until it does.
 //   - atEOF ends the stream (an unfinished sequence becomes U+FFFD; an
 //     ISO-2022-JP encoder returns to ASCII); callers repeat it with the
 //     unread rest of src while the result is ErrShortDst.
@@ -151,9 +153,11 @@ func (e *Encoding) NewDecoderBOM(bom codec.BOMHandling) *encoding.Decoder {
 // character at src[nSrc:]) where the standard writes "&#65533;", and when
 // the last character of the text cannot be encoded while the encoder is in
 // its Roman state (after "¥" or "‾"), the ESC ( B that returns to ASCII
-// comes before the reference instead of after it (HTMLEscapeUnsupported
-// does not call the encoder after the last character, so it returns to
-// ASCII first). Use NewHTMLEncoder for the standard's bytes.
+// may come before the reference instead of after it (HTMLEscapeUnsupported
+// does not call the encoder after the last character when the text ends
+// with it in one call, so it returns to ASCII first; whether the text does
+// depends on how the caller cuts it: String, Bytes and a Writer differ).
+// Use NewHTMLEncoder for the standard's bytes.
 func (e *Encoding) NewEncoder() *encoding.Encoder {
 	t := &encoder{iso2022jp: e.e == codec.ISO2022JP}
 	t.enc.Init(e.e, codec.Fatal)
