@@ -284,6 +284,68 @@ struct EncodeResult {
     const char *message() const noexcept { return whatenc::message(status); }
 };
 
+// ---------------------------------------------------------------- handles
+
+namespace detail {
+// What Decoder and Encoder share: the C handle T, freed by Free, owned
+// alone.  Move-only; a default-constructed or moved-from owner is empty
+// (null handle, Status::invalid_handle), and can be destroyed or assigned
+// to.  Moving an owner onto itself changes nothing.
+template <typename T, void (*Free)(T *)>
+class Owner {
+   public:
+    Owner() noexcept = default;
+    ~Owner() { Free(handle_); }
+    Owner(const Owner &) = delete;
+    Owner &operator=(const Owner &) = delete;
+    // Takes other's handle; other becomes empty.
+    Owner(Owner &&other) noexcept
+        : handle_(std::exchange(other.handle_, nullptr)),
+          status_(std::exchange(other.status_, Status::invalid_handle)) {}
+    // Frees this handle and takes other's; other becomes empty.
+    Owner &operator=(Owner &&other) noexcept {
+        if (this != &other) {
+            Free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+            status_ = std::exchange(other.status_, Status::invalid_handle);
+        }
+        return *this;
+    }
+    void swap(Owner &other) noexcept {
+        std::swap(handle_, other.handle_);
+        std::swap(status_, other.status_);
+    }
+
+    // Whether it holds a handle.
+    bool valid() const noexcept { return handle_ != nullptr; }
+    explicit operator bool() const noexcept { return valid(); }
+    // Status::ok while it holds a handle; the *_new() function's error if
+    // creation failed; Status::invalid_handle if default-constructed or
+    // moved from.
+    Status status() const noexcept { return status_; }
+
+    // The C handle (null when empty), for calls the wrapper lacks; still
+    // owned here.
+    T *native_handle() const noexcept { return handle_; }
+    // Gives up the handle (null when empty): the caller frees it (Free).
+    // The owner becomes empty.
+    T *release() noexcept {
+        status_ = Status::invalid_handle;
+        return std::exchange(handle_, nullptr);
+    }
+
+   protected:
+    // For the constructors: the *_new() function's status and handle.
+    void adopt(int status, T *handle) noexcept {
+        status_ = detail::status(status);
+        handle_ = status_ == Status::ok ? handle : nullptr;
+    }
+
+    T *handle_ = nullptr;
+    Status status_ = Status::invalid_handle;
+};
+}  // namespace detail
+
 // ---------------------------------------------------------------- Decoder
 
 // Owns a whatenc_decoder (bytes in an encoding -> UTF-8 or UTF-16), freed
@@ -294,62 +356,23 @@ struct EncodeResult {
 // and counted as read), pass last = true with the final input and call
 // again with the unread rest while the status is output_full.  One thread
 // at a time per Decoder.
-class Decoder {
+class Decoder : public detail::Owner<whatenc_decoder, whatenc_decoder_free> {
    public:
     // An empty decoder (status() is Status::invalid_handle).
     Decoder() noexcept = default;
 
     // whatenc_decoder_new(): a decoder for encoding.  If the C call fails
-    // the Decoder is empty and status() tells why.
+    // the Decoder is empty and status() tells why.  The destructor calls
+    // whatenc_decoder_free(); valid(), status(), native_handle(), release()
+    // and the moves are detail::Owner's.
     explicit Decoder(Encoding encoding, BomHandling bom = BomHandling::sniff,
                      DecoderMode mode = DecoderMode::replacement) noexcept {
-        status_ = detail::status(whatenc_decoder_new(encoding.id(), static_cast<whatenc_bom_mode>(bom),
-                                                     static_cast<whatenc_error_mode>(mode), &handle_));
-        if (status_ != Status::ok) handle_ = nullptr;
-    }
-
-    // whatenc_decoder_free().
-    ~Decoder() { whatenc_decoder_free(handle_); }
-
-    Decoder(const Decoder &) = delete;
-    Decoder &operator=(const Decoder &) = delete;
-    // Takes other's handle; other becomes empty.
-    Decoder(Decoder &&other) noexcept
-        : handle_(std::exchange(other.handle_, nullptr)),
-          status_(std::exchange(other.status_, Status::invalid_handle)) {}
-    // Frees this decoder's handle and takes other's; other becomes empty.
-    // Moving a Decoder onto itself changes nothing.
-    Decoder &operator=(Decoder &&other) noexcept {
-        if (this != &other) {
-            whatenc_decoder_free(handle_);
-            handle_ = std::exchange(other.handle_, nullptr);
-            status_ = std::exchange(other.status_, Status::invalid_handle);
-        }
-        return *this;
-    }
-    void swap(Decoder &other) noexcept {
-        std::swap(handle_, other.handle_);
-        std::swap(status_, other.status_);
+        whatenc_decoder *h = nullptr;
+        int st = whatenc_decoder_new(encoding.id(), static_cast<whatenc_bom_mode>(bom),
+                                     static_cast<whatenc_error_mode>(mode), &h);
+        adopt(st, h);
     }
     friend void swap(Decoder &a, Decoder &b) noexcept { a.swap(b); }
-
-    // Whether the Decoder holds a handle.
-    bool valid() const noexcept { return handle_ != nullptr; }
-    explicit operator bool() const noexcept { return valid(); }
-    // Status::ok while it holds a handle; whatenc_decoder_new()'s error if
-    // creation failed; Status::invalid_handle if default-constructed or
-    // moved from.
-    Status status() const noexcept { return status_; }
-
-    // The C handle (null when empty), for calls the wrapper lacks; still
-    // owned by the Decoder.
-    whatenc_decoder *native_handle() const noexcept { return handle_; }
-    // Gives up the handle (null when empty): the caller frees it with
-    // whatenc_decoder_free().  The Decoder becomes empty.
-    whatenc_decoder *release() noexcept {
-        status_ = Status::invalid_handle;
-        return std::exchange(handle_, nullptr);
-    }
 
     // whatenc_decoder_reset(): back to the state after creation.
     Status reset() noexcept { return detail::status(whatenc_decoder_reset(handle_)); }
@@ -459,8 +482,6 @@ class Decoder {
         return total;
     }
 
-    whatenc_decoder *handle_ = nullptr;
-    Status status_ = Status::invalid_handle;
 };
 
 // ---------------------------------------------------------------- Encoder
@@ -475,58 +496,21 @@ class Decoder {
 //
 // Streaming contract as Decoder's; dst needs room for 13 bytes to make
 // progress.  One thread at a time per Encoder.
-class Encoder {
+class Encoder : public detail::Owner<whatenc_encoder, whatenc_encoder_free> {
    public:
     // An empty encoder (status() is Status::invalid_handle).
     Encoder() noexcept = default;
 
-    // whatenc_encoder_new(): an encoder writing encoding's output
-    // encoding.  If the C call fails the Encoder is empty and status()
-    // tells why.
+    // whatenc_encoder_new(): an encoder into encoding's output encoding.
+    // If the C call fails the Encoder is empty and status() tells why.  The
+    // destructor calls whatenc_encoder_free(); valid(), status(),
+    // native_handle(), release() and the moves are detail::Owner's.
     explicit Encoder(Encoding encoding, EncoderMode mode = EncoderMode::html) noexcept {
-        status_ = detail::status(
-            whatenc_encoder_new(encoding.id(), static_cast<whatenc_error_mode>(mode), &handle_));
-        if (status_ != Status::ok) handle_ = nullptr;
-    }
-
-    // whatenc_encoder_free().
-    ~Encoder() { whatenc_encoder_free(handle_); }
-
-    Encoder(const Encoder &) = delete;
-    Encoder &operator=(const Encoder &) = delete;
-    // Takes other's handle; other becomes empty.
-    Encoder(Encoder &&other) noexcept
-        : handle_(std::exchange(other.handle_, nullptr)),
-          status_(std::exchange(other.status_, Status::invalid_handle)) {}
-    // Frees this encoder's handle and takes other's; other becomes empty.
-    // Moving an Encoder onto itself changes nothing.
-    Encoder &operator=(Encoder &&other) noexcept {
-        if (this != &other) {
-            whatenc_encoder_free(handle_);
-            handle_ = std::exchange(other.handle_, nullptr);
-            status_ = std::exchange(other.status_, Status::invalid_handle);
-        }
-        return *this;
-    }
-    void swap(Encoder &other) noexcept {
-        std::swap(handle_, other.handle_);
-        std::swap(status_, other.status_);
+        whatenc_encoder *h = nullptr;
+        int st = whatenc_encoder_new(encoding.id(), static_cast<whatenc_error_mode>(mode), &h);
+        adopt(st, h);
     }
     friend void swap(Encoder &a, Encoder &b) noexcept { a.swap(b); }
-
-    // Whether the Encoder holds a handle.
-    bool valid() const noexcept { return handle_ != nullptr; }
-    explicit operator bool() const noexcept { return valid(); }
-    // As Decoder::status(), for whatenc_encoder_new().
-    Status status() const noexcept { return status_; }
-
-    // The C handle (null when empty); still owned by the Encoder.
-    whatenc_encoder *native_handle() const noexcept { return handle_; }
-    // Gives up the handle: the caller frees it with whatenc_encoder_free().
-    whatenc_encoder *release() noexcept {
-        status_ = Status::invalid_handle;
-        return std::exchange(handle_, nullptr);
-    }
 
     // whatenc_encoder_reset(): forgets held input.
     Status reset() noexcept { return detail::status(whatenc_encoder_reset(handle_)); }
@@ -632,8 +616,6 @@ class Encoder {
         return encode_from_utf16(s, d, m, l);
     }
 
-    whatenc_encoder *handle_ = nullptr;
-    Status status_ = Status::invalid_handle;
 };
 
 // whatenc_encode_into(): TextEncoder's encodeInto: the UTF-8 of src
