@@ -248,21 +248,24 @@ deb:
 test-race:
 	$(GO) test -race -short -timeout 60m ./...
 
-# Every go test -fuzz target of codec/ in turn, FUZZTIME each (Go fuzzes
-# one target at a time). -fuzzminimizetime: by default Go spends up to
+# Every go test -fuzz target of codec/ and codec/xtext in turn, FUZZTIME
+# each (Go fuzzes one target at a time). -fuzzminimizetime: by default Go spends up to
 # 60 s shrinking each new interesting input, which here took most of a
 # short run (seeds of up to 700 bytes of text, and an exec runs both error
 # modes and both output forms against the reference): FuzzDecode ran 1,426
 # inputs in 40 s, all in the first 3 s; with at most 200 execs a
 # minimization, 116,308 (2026-11-27, one worker). A failing input is still
-# minimized, within those 200 execs, and written to codec/testdata/fuzz.
+# minimized, within those 200 execs, and written to the package's
+# testdata/fuzz.
 FUZZTIME ?= 1m
-FUZZ_TARGETS := FuzzDecode FuzzEncode FuzzCJKDecode FuzzCJKEncode FuzzUTF8ValidPrefix
+# directory:target, each directory a Go package of this module.
+FUZZ_TARGETS := codec:FuzzDecode codec:FuzzEncode codec:FuzzCJKDecode codec:FuzzCJKEncode \
+                codec:FuzzUTF8ValidPrefix codec/xtext:FuzzHTMLEscapeUnsupported
 
 fuzz:
-	@set -e; for f in $(FUZZ_TARGETS); do \
-	    echo "== $$f"; \
-	    $(GO) test ./codec -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 200x; \
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	    echo "== $$t"; \
+	    $(GO) test ./$${t%%:*} -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 200x; \
 	done
 
 # The C API's randomised stream tests (tests/stream_fuzz_test.cc: random

@@ -728,3 +728,40 @@ func TestCodecHasNoDependencies(t *testing.T) {
 	}
 	visit("..")
 }
+
+// FuzzHTMLEscapeUnsupported: any bytes, cut in three chunks, through
+// HTMLEscapeUnsupported(NewEncoder()) with a small dst give codec.Encode's
+// output, for an encoding picked by the input (ISO-2022-JP, with its two
+// documented exceptions, only has to finish without error). Its seeds, which
+// run in every go test, include the truncated sequences before another that
+// once made NewEncoder panic.
+func FuzzHTMLEscapeUnsupported(f *testing.F) {
+	for _, s := range texts {
+		f.Add([]byte(s), uint8(1), uint8(2), uint8(5), uint8(3))
+	}
+	f.Add([]byte("\xc3\xe2\x82\xac"), uint8(2), uint8(1), uint8(4), uint8(0))
+	f.Add([]byte("\xeb\xda"), uint8(1), uint8(1), uint8(1), uint8(20))
+	all := codec.Encodings()
+	f.Fuzz(func(t *testing.T, in []byte, cut1, cut2, size, pick uint8) {
+		if len(in) > 512 {
+			// drive's bound on calls (a dst of a few bytes takes
+			// several calls for each reference) is for 512 bytes.
+			t.Skip()
+		}
+		e := all[int(pick)%len(all)]
+		i := min(int(cut1), len(in))
+		j := min(i+int(cut2), len(in))
+		chunks := [][]byte{in[:i], in[i:j], in[j:]}
+		enc := encoding.HTMLEscapeUnsupported(xtext.Of(e).NewEncoder())
+		got, err := drive(t, enc, chunks, int(size%16), codec.MinEncodeOutput)
+		if err != nil {
+			t.Fatalf("%s: % x in chunks of %d, %d: %v", e, in, i, j-i, err)
+		}
+		if e == codec.ISO2022JP {
+			return
+		}
+		if want := codec.Encode(string(in), e); !bytes.Equal(got, want) {
+			t.Fatalf("%s: % x in chunks of %d, %d, dst[%d] = %+q; want %+q", e, in, i, j-i, size%16, got, want)
+		}
+	})
+}
