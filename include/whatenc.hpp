@@ -291,6 +291,37 @@ namespace detail {
 // alone.  Move-only; a default-constructed or moved-from owner is empty
 // (null handle, Status::invalid_handle), and can be destroyed or assigned
 // to.  Moving an owner onto itself changes nothing.
+// The loop of Decoder::decode_append and Encoder::encode_append: grows out
+// by max_length(what is left of src's src_len units) (at least minimum),
+// lets call(units read so far, dst, room) convert into it, and goes on
+// while the status is output_full.  The result is the last call's, with
+// read and replaced over all calls and written the length appended; an
+// error of max_length ends it with that status.
+template <typename Result, typename String, typename MaxLength, typename Call>
+Result append_loop(size_t src_len, String &out, size_t minimum, MaxLength max_length, Call call) {
+    Result total;
+    const size_t start = out.size();
+    for (;;) {
+        size_t room = 0;
+        int st = max_length(src_len - total.read, &room);
+        if (st != WHATENC_OK) {
+            total.status = status(st);
+            break;
+        }
+        if (room < minimum) room = minimum;
+        const size_t used = out.size();
+        out.resize(used + room);
+        Result r = call(total.read, &out[used], room);
+        out.resize(used + r.written);
+        r.read += total.read;
+        r.replaced = r.replaced || total.replaced;
+        total = r;
+        if (r.status != Status::output_full) break;
+    }
+    total.written = out.size() - start;
+    return total;
+}
+
 template <typename T, void (*Free)(T *)>
 class Owner {
    public:
@@ -430,14 +461,18 @@ class Decoder : public detail::Owner<whatenc_decoder, whatenc_decoder_free> {
     // appended; replaced is true if any call replaced.  Only the growth of
     // out may throw (std::bad_alloc).
     DecodeResult decode_append(std::string_view src, std::string &out, bool last) {
-        return append<4>(src, out, last, [this](const uint8_t *s, size_t n, char *d, size_t m, bool l) {
-            return decode_to_utf8(s, n, detail::bytes(d), m, l);
-        });
+        return detail::append_loop<DecodeResult>(
+            src.size(), out, 4,
+            [this](size_t n, size_t *room) { return whatenc_decoder_max_utf8_length(handle_, n, room); },
+            [&](size_t read, char *dst, size_t room) { return decode_to_utf8(src.substr(read), dst, room, last); });
     }
     DecodeResult decode_append(std::string_view src, std::u16string &out, bool last) {
-        return append<2>(src, out, last, [this](const uint8_t *s, size_t n, char16_t *d, size_t m, bool l) {
-            return decode_to_utf16(s, n, detail::units(d), m, l);
-        });
+        return detail::append_loop<DecodeResult>(
+            src.size(), out, 2,
+            [this](size_t n, size_t *room) { return whatenc_decoder_max_utf16_length(handle_, n, room); },
+            [&](size_t read, char16_t *dst, size_t room) {
+                return decode_to_utf16(src.substr(read), dst, room, last);
+            });
     }
 
    private:
@@ -451,37 +486,6 @@ class Decoder : public detail::Owner<whatenc_decoder, whatenc_decoder_free> {
         r.consumed_after = info.consumed_after;
         return r;
     }
-
-    template <size_t Minimum, typename String, typename Call>
-    DecodeResult append(std::string_view src, String &out, bool last, Call call) {
-        DecodeResult total;
-        const size_t start = out.size();
-        for (;;) {
-            size_t rest = src.size() - total.read;
-            size_t room = 0;
-            int st = sizeof(typename String::value_type) == 1
-                         ? whatenc_decoder_max_utf8_length(handle_, rest, &room)
-                         : whatenc_decoder_max_utf16_length(handle_, rest, &room);
-            if (st != WHATENC_OK) {
-                total.status = detail::status(st);
-                break;
-            }
-            if (room < Minimum) room = Minimum;
-            const size_t used = out.size();
-            out.resize(used + room);
-            DecodeResult r = call(detail::bytes(src.data()) + total.read, rest, &out[used], room, last);
-            out.resize(used + r.written);
-            total.status = r.status;
-            total.read += r.read;
-            total.replaced = total.replaced || r.replaced;
-            total.malformed_len = r.malformed_len;
-            total.consumed_after = r.consumed_after;
-            if (r.status != Status::output_full) break;
-        }
-        total.written = out.size() - start;
-        return total;
-    }
-
 };
 
 // ---------------------------------------------------------------- Encoder
@@ -565,10 +569,16 @@ class Encoder : public detail::Owner<whatenc_encoder, whatenc_encoder_free> {
     // error.  written counts what was appended.  Only the growth of out
     // may throw (std::bad_alloc).
     EncodeResult encode_append(std::string_view src, std::string &out, bool last) {
-        return append(src, out, last, false);
+        return detail::append_loop<EncodeResult>(
+            src.size(), out, 13,
+            [this](size_t n, size_t *room) { return whatenc_encoder_max_length_from_utf8(handle_, n, room); },
+            [&](size_t read, char *dst, size_t room) { return encode_from_utf8(src.substr(read), dst, room, last); });
     }
     EncodeResult encode_append(std::u16string_view src, std::string &out, bool last) {
-        return append(src, out, last, true);
+        return detail::append_loop<EncodeResult>(
+            src.size(), out, 13,
+            [this](size_t n, size_t *room) { return whatenc_encoder_max_length_from_utf16(handle_, n, room); },
+            [&](size_t read, char *dst, size_t room) { return encode_from_utf16(src.substr(read), dst, room, last); });
     }
 
    private:
@@ -581,41 +591,6 @@ class Encoder : public detail::Owner<whatenc_encoder, whatenc_encoder_free> {
         r.unmappable = static_cast<char32_t>(info.unmappable);
         return r;
     }
-
-    template <typename View>
-    EncodeResult append(View src, std::string &out, bool last, bool utf16) {
-        EncodeResult total;
-        const size_t start = out.size();
-        for (;;) {
-            size_t rest = src.size() - total.read;
-            size_t room = 0;
-            int st = utf16 ? whatenc_encoder_max_length_from_utf16(handle_, rest, &room)
-                           : whatenc_encoder_max_length_from_utf8(handle_, rest, &room);
-            if (st != WHATENC_OK) {
-                total.status = detail::status(st);
-                break;
-            }
-            if (room < 13) room = 13;
-            const size_t used = out.size();
-            out.resize(used + room);
-            EncodeResult r = encode_from(src.substr(total.read), &out[used], room, last);
-            out.resize(used + r.written);
-            total.status = r.status;
-            total.read += r.read;
-            total.replaced = total.replaced || r.replaced;
-            total.unmappable = r.unmappable;
-            if (r.status != Status::output_full) break;
-        }
-        total.written = out.size() - start;
-        return total;
-    }
-    EncodeResult encode_from(std::string_view s, char *d, size_t m, bool l) noexcept {
-        return encode_from_utf8(s, d, m, l);
-    }
-    EncodeResult encode_from(std::u16string_view s, char *d, size_t m, bool l) noexcept {
-        return encode_from_utf16(s, d, m, l);
-    }
-
 };
 
 // whatenc_encode_into(): TextEncoder's encodeInto: the UTF-8 of src
