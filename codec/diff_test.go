@@ -167,6 +167,16 @@ func FuzzDecode(f *testing.F) {
 	for i, e := range []*Encoding{EUCJP, ShiftJIS, GBK, GB18030, Big5, EUCKR, Windows1251, UTF8} {
 		f.Add(Encode(strings.Repeat(longSeedText, 3), e), uint8(e.ID()), int64(20+i))
 	}
+	// The single-byte decoders' 64-byte steps: the upper half in turn
+	// (code points of two and three bytes, and in windows-1253 and
+	// ISO-8859-6 bytes without one) between runs of ASCII.
+	var upper []byte
+	for b := 0; b < 0x80; b++ {
+		upper = append(upper, byte(0x80+b), byte(0x80+b*7%0x80), byte(0x20+b%0x5F))
+	}
+	for i, e := range []*Encoding{Windows874, Windows1253, ISO8859_6, Macintosh, XUserDefined} {
+		f.Add(upper, uint8(e.ID()), int64(30+i))
+	}
 	f.Fuzz(func(t *testing.T, input []byte, id uint8, seed int64) {
 		needReference(t)
 		e := ByID(int(id) % NumEncodings)

@@ -23,8 +23,10 @@ type singleByteTables struct {
 	// single-byte index maps to U+FFFD).
 	utf16 [256]uint16
 
-	// vector holds the upper half's code points for the vector kernel.
+	// vector holds the upper half's code points for the AVX2 kernels,
+	// wide for the AVX-512 ones.
 	vector singleByteVectorTables
+	wide   singleByteWideTables
 
 	// encode2 is the encoder's table for U+0000 to U+07FF (twoByteTable);
 	// encodeBlock its entries for the 128 code points whose UTF-8 has
@@ -120,6 +122,19 @@ func busiestBlock(first, last, skip rune, has func(c rune) bool) rune {
 // 512 bytes.
 type singleByteVectorTables [8]struct{ lo, hi [32]byte }
 
+// singleByteWideTables are the AVX-512 decoders' tables for the upper half,
+// the entry for byte 0x80+j at j: 128 entries, which VPERMB looks up 64 at
+// a time (bytes 80..BF, then C0..FF). lo and hi are each code point's low
+// and high byte, for UTF-16 (U+FFFD for no code point: hi is 0xFF there
+// and nowhere else, as no single-byte index has a code point from U+FF00
+// on); first, second and third are its UTF-8 bytes, for UTF-8 (first 0xFF
+// for no code point, third 0 for a code point of two bytes). The layout
+// is singlebyte_amd64.s's: 640 bytes.
+type singleByteWideTables struct {
+	lo, hi               [128]byte
+	first, second, third [128]byte
+}
+
 func newSingleByteTables(decode func(b byte) (rune, bool)) *singleByteTables {
 	t := new(singleByteTables)
 	for b := 0; b < 256; b++ {
@@ -138,6 +153,13 @@ func newSingleByteTables(decode func(b byte) (rune, bool)) *singleByteTables {
 		cp := t.utf16[b]
 		t.vector[g].lo[k], t.vector[g].lo[16+k] = byte(cp), byte(cp)
 		t.vector[g].hi[k], t.vector[g].hi[16+k] = byte(cp>>8), byte(cp>>8)
+		j := b - 0x80
+		t.wide.lo[j], t.wide.hi[j] = byte(cp), byte(cp>>8)
+		if v := t.utf8[b]; v != 0 {
+			t.wide.first[j], t.wide.second[j], t.wide.third[j] = byte(v), byte(v>>8), byte(v>>16)
+		} else {
+			t.wide.first[j] = 0xFF
+		}
 	}
 	return t
 }
@@ -165,6 +187,11 @@ func init() {
 	}
 }
 
+// singleByteUTF8Room512 is the room singleByteToUTF8AVX512 needs for a
+// step: 64 bytes of three-byte code points write 192 bytes, and its last
+// store reaches 64 bytes past the first 144 of them.
+const singleByteUTF8Room512 = 208
+
 // decodeSingleByte is the single-byte decoder (section 9.1) and the
 // x-user-defined decoder (section 14.5.1): a byte is ASCII, or its index
 // code point, or an error.
@@ -176,6 +203,13 @@ func (d *Decoder) decodeSingleByte(src []byte, s *sink) (Status, int) {
 	dst, w, i := s.b, s.n, 0
 	vectorFrom := 0 // where the vector kernel may take over again
 	for i < len(src) {
+		if useAVX512 && i >= vectorFrom && len(src)-i >= 64 && len(dst)-w >= singleByteUTF8Room512 {
+			r, k := singleByteToUTF8AVX512(&dst[w], len(dst)-w, &src[i], len(src)-i, &t.wide)
+			i += r
+			w += k
+			vectorFrom = i + 64 // a step it does not take: the loop below takes it
+			continue
+		}
 		if useAVX2 && i >= vectorFrom && len(src)-i >= 32 && len(dst)-w >= 64 {
 			r, k := singleByteToUTF8AVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, &t.vector, utf16Steps())
 			i += r
@@ -251,6 +285,13 @@ func (d *Decoder) decodeSingleByteUTF16(t *singleByteTables, src []byte, s *sink
 	i := 0
 	vectorFrom := 0 // where the vector kernel may take over again
 	for i < n {
+		if useAVX512 && i >= vectorFrom && n-i >= 64 {
+			k := singleByteToUTF16AVX512(&dst[w], &src[i], n-i, &t.wide)
+			i += k
+			w += k
+			vectorFrom = i + 64 // a step with an unmapped byte: the loop below takes it
+			continue
+		}
 		if useAVX2 && i >= vectorFrom && n-i >= 32 {
 			k := singleByteToUTF16AVX2(&dst[w], &src[i], n-i, &t.vector)
 			i += k

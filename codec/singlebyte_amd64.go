@@ -12,6 +12,16 @@ func singleByteToUTF16AVX2(dst *uint16, src *byte, n int, t *singleByteVectorTab
 //go:noescape
 func singleByteToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, t *singleByteVectorTables, steps *utf16StepTables) (read, written int)
 
+// singleByteToUTF16AVX512 and singleByteToUTF8AVX512 are
+// singlebyte_amd64.s's decoders with AVX-512 (VBMI). Callers check
+// useAVX512 first.
+//
+//go:noescape
+func singleByteToUTF16AVX512(dst *uint16, src *byte, n int, t *singleByteWideTables) int
+
+//go:noescape
+func singleByteToUTF8AVX512(dst *byte, dstLen int, src *byte, n int, t *singleByteWideTables) (read, written int)
+
 // blockToSingleByteAVX2 is singlebyte_amd64.s's encoder from UTF-8 for
 // text in one block of 128 two-byte code points (an alphabet) and ASCII.
 //

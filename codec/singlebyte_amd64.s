@@ -10,6 +10,10 @@
 // low byte and one for its high byte, and a compare of the high nibble
 // keeps the right table's answer (SB_LOOKUP); the encoder looks up the
 // bytes for U+0080 to U+00FF the same way. ASCII bytes stay as they are.
+// With AVX-512 (VBMI) the encoder takes more blocks (encodeBlocksAVX512),
+// and the decoders take 64 bytes a step through VPERMB, two lookups a
+// table instead of SB_LOOKUP's eight (singleByteToUTF16AVX512 and
+// singleByteToUTF8AVX512, at the end of the file).
 // Plan 9 operand order: sources first, destination last.
 
 // Each high nibble of the upper half, 8 to F, in all 32 bytes of a row.
@@ -906,6 +910,243 @@ bkeep:
 	ADDQ      R8, AX
 	JMP       bwindow
 bdone:
+	VZEROUPPER
+	MOVQ AX, read+40(FP)
+	MOVQ BX, written+48(FP)
+	RET
+
+// The AVX-512 (VBMI) decoders, 64 bytes a step: VPERMB looks up 64 of the
+// upper half's 128 entries (singleByteWideTables) by a byte's low six bits,
+// so each byte takes two lookups, the second (for C0..FF) merged over the
+// first under a mask; ASCII bytes stay as they are. VPUNPCKLBW and
+// VPUNPCKHBW then interleave a step's bytes with their second bytes, but
+// within 128-bit lanes, so a step is loaded in sbWideOrder: lane k holds
+// the input's qwords k and k+4, and the two unpacks give the first 32
+// bytes' pairs and the last 32's in order. Per step on an Intel core the
+// UTF-16 decoder has seven shuffles (port 5) where the AVX2 kernel's
+// SB_LOOKUP has some forty for two steps of 32.
+
+// The qwords of a step for the unpacks (VPERMQ).
+DATA sbWideOrder<>+0(SB)/8, $0
+DATA sbWideOrder<>+8(SB)/8, $4
+DATA sbWideOrder<>+16(SB)/8, $1
+DATA sbWideOrder<>+24(SB)/8, $5
+DATA sbWideOrder<>+32(SB)/8, $2
+DATA sbWideOrder<>+40(SB)/8, $6
+DATA sbWideOrder<>+48(SB)/8, $3
+DATA sbWideOrder<>+56(SB)/8, $7
+GLOBL sbWideOrder<>(SB), RODATA|NOPTR, $64
+
+// The dwords of a step in sbWideOrder rearranged (VPERMD) for two rounds of
+// unpacks, bytes to words and words to dwords, which give each byte's four
+// bytes (first, second, third, 0) for bytes 0-15, 16-31, 32-47 and 48-63:
+// lane k must hold the input's dwords k, 4+k, 8+k and 12+k.
+DATA sbQuadOrder<>+0(SB)/4, $0
+DATA sbQuadOrder<>+4(SB)/4, $8
+DATA sbQuadOrder<>+8(SB)/4, $2
+DATA sbQuadOrder<>+12(SB)/4, $10
+DATA sbQuadOrder<>+16(SB)/4, $1
+DATA sbQuadOrder<>+20(SB)/4, $9
+DATA sbQuadOrder<>+24(SB)/4, $3
+DATA sbQuadOrder<>+28(SB)/4, $11
+DATA sbQuadOrder<>+32(SB)/4, $4
+DATA sbQuadOrder<>+36(SB)/4, $12
+DATA sbQuadOrder<>+40(SB)/4, $6
+DATA sbQuadOrder<>+44(SB)/4, $14
+DATA sbQuadOrder<>+48(SB)/4, $5
+DATA sbQuadOrder<>+52(SB)/4, $13
+DATA sbQuadOrder<>+56(SB)/4, $7
+DATA sbQuadOrder<>+60(SB)/4, $15
+GLOBL sbQuadOrder<>(SB), RODATA|NOPTR, $64
+
+// SB_MASKS512: for the step in Z0, its bytes 80..FF in K1 and C0..FF in K2
+// (bit 7 of the byte and of the byte doubled; Z1 is scratch).
+#define SB_MASKS512 \
+	VPMOVB2M Z0, K1; \
+	VPADDB   Z0, Z0, Z1; \
+	VPANDQ   Z0, Z1, Z1; \
+	VPMOVB2M Z1, K2
+
+// SB_KEEP512(low, high, out): out is the entries of the table whose halves
+// are in low and high for the bytes of Z0 not ASCII (K1, K2), ASCII bytes
+// as they are. SB_ZERO512: the same with 0 for ASCII bytes.
+#define SB_KEEP512(low, high, out) \
+	VMOVDQA64 Z0, out; \
+	VPERMB    low, Z0, K1, out; \
+	VPERMB    high, Z0, K2, out
+
+#define SB_ZERO512(low, high, out) \
+	VPERMB.Z  low, Z0, K1, out; \
+	VPERMB    high, Z0, K2, out
+
+// SB_NONE512(bytes, stop): jumps to stop if a byte of bytes is 0xFF (the
+// marker of a byte without a code point; no other entry is above 0xFD):
+// the average with 1 rounded up, (b+2)>>1, has bit 7 for FE and FF only.
+#define SB_NONE512(bytes, stop) \
+	VPAVGB   Z25, bytes, Z1; \
+	VPMOVB2M Z1, K3; \
+	KORTESTQ K3, K3; \
+	JNZ      stop
+
+// func singleByteToUTF16AVX512(dst *uint16, src *byte, n int, t *singleByteWideTables) int
+// Decodes src[:n] into dst (room for n units) 64 bytes a step, up to the
+// first step with a byte that has no code point, and returns the bytes
+// decoded (a multiple of 64).
+TEXT ·singleByteToUTF16AVX512(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ t+24(FP), DX
+	VMOVDQU64 0(DX), Z20   // lo
+	VMOVDQU64 64(DX), Z21
+	VMOVDQU64 128(DX), Z22 // hi
+	VMOVDQU64 192(DX), Z23
+	VMOVDQU64 sbWideOrder<>(SB), Z24
+	MOVL $0x01, DX
+	VPBROADCASTB DX, Z25
+	VPXORQ Z26, Z26, Z26
+	XORQ AX, AX
+w16step:
+	LEAQ 64(AX), DX
+	CMPQ DX, CX
+	JHI  w16done
+	VPERMQ (SI)(AX*1), Z24, Z0
+	SB_MASKS512
+	KORTESTQ K1, K1
+	JZ   w16ascii
+	SB_KEEP512(Z20, Z21, Z2)  // low bytes
+	SB_ZERO512(Z22, Z23, Z3)  // high bytes
+	SB_NONE512(Z3, w16done)
+	VPUNPCKLBW Z3, Z2, Z5     // units of bytes 0-31
+	VPUNPCKHBW Z3, Z2, Z6     // 32-63
+	VMOVDQU64 Z5, (DI)(AX*2)
+	VMOVDQU64 Z6, 64(DI)(AX*2)
+	ADDQ $64, AX
+	JMP  w16step
+w16ascii:
+	VPUNPCKLBW Z26, Z0, Z5
+	VPUNPCKHBW Z26, Z0, Z6
+	VMOVDQU64 Z5, (DI)(AX*2)
+	VMOVDQU64 Z6, 64(DI)(AX*2)
+	ADDQ $64, AX
+	JMP  w16step
+w16done:
+	VZEROUPPER
+	MOVQ AX, ret+32(FP)
+	RET
+
+// COMPRESS_STORE512(v, k): stores the bytes of v that k keeps at dst+BX
+// (a whole register: up to 64 bytes past them) and moves BX past them.
+#define COMPRESS_STORE512(v, k) \
+	VPCOMPRESSB.Z v, k, Z14; \
+	VMOVDQU64 Z14, (DI)(BX*1); \
+	KMOVQ     k, DX; \
+	POPCNTQ   DX, DX; \
+	ADDQ      DX, BX
+
+// QUADS_STORE512(v): COMPRESS_STORE512 for 16 bytes' quads (first, second,
+// third, 0) in v: the first byte is kept (it may be 0, U+0000), the others
+// where they are not 0 (a second byte is one where the byte is not ASCII,
+// a third one where its code point has three bytes).
+#define QUADS_STORE512(v) \
+	VPTESTMB v, v, K4; \
+	KORQ     K6, K4, K4; \
+	COMPRESS_STORE512(v, K4)
+
+// func singleByteToUTF8AVX512(dst *byte, dstLen int, src *byte, n int, t *singleByteWideTables) (read, written int)
+// Decodes src[:n] into dst[:dstLen] 64 bytes a step while a step's bytes
+// all have code points, 64 bytes are left and singleByteUTF8Room512 bytes
+// of room (a step writes at most 192 and its last store reaches 208), and
+// returns the bytes read and written. A step of ASCII is copied; a step
+// of code points of one or two bytes interleaves each byte's first and
+// second bytes and drops the second bytes of ASCII bytes (VPCOMPRESSB, by
+// masks that PDEP spreads from the step's ASCII bytes); a step with code
+// points of three bytes does the same with quads.
+TEXT ·singleByteToUTF8AVX512(SB), NOSPLIT, $0-56
+	MOVQ dst+0(FP), DI
+	MOVQ dstLen+8(FP), R8
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	MOVQ t+32(FP), DX
+	VMOVDQU64 256(DX), Z20 // first
+	VMOVDQU64 320(DX), Z21
+	VMOVDQU64 384(DX), Z22 // second
+	VMOVDQU64 448(DX), Z23
+	VMOVDQU64 512(DX), Z18 // third
+	VMOVDQU64 576(DX), Z19
+	VMOVDQU64 sbWideOrder<>(SB), Z24
+	VMOVDQU64 sbQuadOrder<>(SB), Z17
+	MOVL $0x01, DX
+	VPBROADCASTB DX, Z25
+	MOVL $0xE0, DX
+	VPBROADCASTB DX, Z27
+	VPXORQ Z26, Z26, Z26
+	MOVQ $0x5555555555555555, R9  // the first byte of each pair
+	MOVQ $0xAAAAAAAAAAAAAAAA, R10 // the second
+	MOVQ $0x1111111111111111, DX  // the first byte of each quad
+	KMOVQ DX, K6
+	XORQ AX, AX // bytes read
+	XORQ BX, BX // bytes written
+u8step:
+	LEAQ 64(AX), DX
+	CMPQ DX, CX
+	JHI  u8done
+	LEAQ 208(BX), DX
+	CMPQ DX, R8
+	JHI  u8done
+	VMOVDQU64 (SI)(AX*1), Z0
+	VPMOVB2M  Z0, K1
+	KMOVQ     K1, R11 // bytes not ASCII, in the input's order
+	TESTQ     R11, R11
+	JZ        u8ascii
+	VPERMQ    Z0, Z24, Z0
+	SB_MASKS512
+	SB_KEEP512(Z20, Z21, Z2) // first bytes
+	VPCMPUB   $5, Z27, Z2, K3 // E0 and above: three bytes, or no code point
+	KORTESTQ  K3, K3
+	JNZ       u8mixed
+	SB_ZERO512(Z22, Z23, Z3) // second bytes
+	VPUNPCKLBW Z3, Z2, Z5    // pairs of bytes 0-31
+	VPUNPCKHBW Z3, Z2, Z6    // 32-63
+	MOVQ      R11, DX
+	PDEPQ     R10, DX, DX
+	ORQ       R9, DX
+	KMOVQ     DX, K4
+	COMPRESS_STORE512(Z5, K4)
+	SHRQ      $32, R11
+	PDEPQ     R10, R11, DX
+	ORQ       R9, DX
+	KMOVQ     DX, K4
+	COMPRESS_STORE512(Z6, K4)
+	ADDQ $64, AX
+	JMP  u8step
+u8mixed:
+	SB_NONE512(Z2, u8done)
+	SB_ZERO512(Z22, Z23, Z3) // second bytes
+	SB_ZERO512(Z18, Z19, Z5) // third bytes
+	VPERMD     Z2, Z17, Z2
+	VPERMD     Z3, Z17, Z3
+	VPERMD     Z5, Z17, Z5
+	VPUNPCKLBW Z3, Z2, Z6
+	VPUNPCKHBW Z3, Z2, Z7
+	VPUNPCKLBW Z26, Z5, Z8
+	VPUNPCKHBW Z26, Z5, Z9
+	VPUNPCKLWD Z8, Z6, Z10   // quads of bytes 0-15
+	VPUNPCKHWD Z8, Z6, Z11   // 16-31
+	VPUNPCKLWD Z9, Z7, Z12   // 32-47
+	VPUNPCKHWD Z9, Z7, Z13   // 48-63
+	QUADS_STORE512(Z10)
+	QUADS_STORE512(Z11)
+	QUADS_STORE512(Z12)
+	QUADS_STORE512(Z13)
+	ADDQ $64, AX
+	JMP  u8step
+u8ascii:
+	VMOVDQU64 Z0, (DI)(BX*1)
+	ADDQ $64, AX
+	ADDQ $64, BX
+	JMP  u8step
+u8done:
 	VZEROUPPER
 	MOVQ AX, read+40(FP)
 	MOVQ BX, written+48(FP)

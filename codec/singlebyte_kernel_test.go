@@ -3,6 +3,7 @@ package codec
 import (
 	"math/rand"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/whatenc/whatenc/internal/reference"
@@ -10,7 +11,8 @@ import (
 
 // The single-byte decoders with the vector kernel and without, against
 // the reference, on long inputs: runs of ASCII and of the upper half (the
-// kernel's steps are 32 bytes), now and then a byte without a code point.
+// kernels' steps are 32 bytes with AVX2, 64 with AVX-512), now and then a
+// byte without a code point.
 func TestSingleByteDecodersLongRuns(t *testing.T) {
 	needReference(t)
 	kernelModes(t, func(t *testing.T) {
@@ -21,7 +23,7 @@ func TestSingleByteDecodersLongRuns(t *testing.T) {
 			rng := rand.New(rand.NewSource(int64(e.ID())))
 			for k := 0; k < 40; k++ {
 				var src []byte
-				for n := rng.Intn(400); len(src) < n; {
+				for n := rng.Intn(1000); len(src) < n; {
 					run := 1 + rng.Intn(70)
 					high := rng.Intn(2) == 0
 					for j := 0; j < run; j++ {
@@ -339,5 +341,132 @@ func TestEncodeBlocksVector(t *testing.T) {
 	t.Logf("%d bytes read, %d calls stopped inside a window, three-byte blocks %v", read, inside, threes)
 	if read < 150000 || inside < 2000 || len(threes) < 3 {
 		t.Fatalf("the kernel read %d bytes, stopped %d times inside a window, %d three-byte blocks: too few for the test to mean much", read, inside, len(threes))
+	}
+}
+
+// randomUpperHalf returns about n bytes for a single-byte encoding in runs
+// of ASCII (NUL included) and of the upper half, now and then one of
+// unmapped (the bytes without a code point), so that the AVX-512 kernels'
+// 64-byte steps come as ASCII, as code points of two bytes at most, with
+// some of three, and with a byte they must stop before.
+func randomUpperHalf(rng *rand.Rand, n int, unmapped []byte) []byte {
+	var b []byte
+	for len(b) < n {
+		run := 1 + rng.Intn(90)
+		switch k := rng.Intn(10); {
+		case k < 4:
+			for j := 0; j < run; j++ {
+				b = append(b, byte(rng.Intn(0x80)))
+			}
+		case k < 9:
+			for j := 0; j < run; j++ {
+				b = append(b, byte(0x80+rng.Intn(0x80)))
+			}
+		default:
+			if len(unmapped) > 0 {
+				b = append(b, unmapped[rng.Intn(len(unmapped))])
+			}
+		}
+	}
+	return b
+}
+
+// The AVX-512 decoders alone, for every single-byte encoding and
+// x-user-defined: whole steps of 64 up to a step with a byte without a
+// code point (or too little input or room), exactly the reference's code
+// points for what they read, nothing written past the room.
+func TestSingleByteDecodersAVX512(t *testing.T) {
+	needReference(t)
+	if !hasAVX512Kernels() {
+		t.Skip("skipping: no AVX-512 here")
+	}
+	rng := rand.New(rand.NewSource(64))
+	// What the kernels read, and the calls that stopped at a byte without
+	// a code point, so that the test cannot pass on kernels that take
+	// nothing or never stop.
+	read8, read16, stops8, stops16 := 0, 0, 0, 0
+	for _, e := range Encodings() {
+		if !e.IsSingleByte() && e != XUserDefined {
+			continue
+		}
+		tb := e.sbTables
+		var unmapped []byte
+		for b := 0x80; b < 0x100; b++ {
+			if tb.utf16[b] == 0xFFFD {
+				unmapped = append(unmapped, byte(b))
+			}
+		}
+		for k := 0; k < 300; k++ {
+			src := randomUpperHalf(rng, rng.Intn(700), unmapped)
+			if len(src) == 0 {
+				continue
+			}
+			// Stops where a step has no code point for a byte: the
+			// reference's fatal decoder reads the step's bytes up to it.
+			stopsAt := func(r, step int) bool {
+				if len(src)-r < step {
+					return false
+				}
+				_, _, ok := reference.Decode(e.Name(), src[r:r+step], reference.DecodeFatal)
+				return !ok
+			}
+			want := func(r int) []rune {
+				out, _, ok := reference.Decode(e.Name(), src[:r], reference.DecodeFatal)
+				if !ok {
+					t.Fatalf("%s % x: the kernel read %d bytes, which have an error", e, src, r)
+				}
+				return out
+			}
+
+			// To UTF-16: room for len(src) units and a guard after it.
+			buf16 := make([]uint16, len(src)+64)
+			for i := range buf16 {
+				buf16[i] = 0xA5A5
+			}
+			r := singleByteToUTF16AVX512(&buf16[0], &src[0], len(src), &tb.wide)
+			if r%64 != 0 || r > len(src) || len(src)-r >= 64 && !stopsAt(r, 64) {
+				t.Fatalf("%s % x: UTF-16 kernel read %d", e, src, r)
+			}
+			if got := utf16.Decode(buf16[:r]); string(got) != string(want(r)) {
+				t.Fatalf("%s % x: UTF-16 kernel wrote %x", e, src, buf16[:r])
+			}
+			for i := r; i < len(buf16); i++ {
+				if buf16[i] != 0xA5A5 {
+					t.Fatalf("%s % x: UTF-16 kernel wrote at %d, past the %d units it read", e, src, i, r)
+				}
+			}
+			read16 += r
+			if len(src)-r >= 64 {
+				stops16++
+			}
+
+			// To UTF-8: room from the least the kernel takes a step with
+			// up to three bytes a byte and more, a guard after it.
+			room := singleByteUTF8Room512 + rng.Intn(3*len(src)+1)
+			buf8 := guardedBytes(room + 64)
+			r, written := singleByteToUTF8AVX512(&buf8[0], room, &src[0], len(src), &tb.wide)
+			if r%64 != 0 || r > len(src) || written > room {
+				t.Fatalf("%s % x: UTF-8 kernel read %d, wrote %d in room %d", e, src, r, written, room)
+			}
+			if len(src)-r >= 64 && room-written >= singleByteUTF8Room512 && !stopsAt(r, 64) {
+				t.Fatalf("%s % x: UTF-8 kernel stopped at %d, before a step it could take", e, src, r)
+			}
+			if got := string(buf8[:written]); got != string(want(r)) {
+				t.Fatalf("%s % x: UTF-8 kernel wrote % x, want % x", e, src, got, string(want(r)))
+			}
+			for i := room; i < len(buf8); i++ {
+				if buf8[i] != guard {
+					t.Fatalf("%s % x: UTF-8 kernel wrote at %d, past its room %d", e, src, i, room)
+				}
+			}
+			read8 += r
+			if len(src)-r >= 64 && room-written >= singleByteUTF8Room512 {
+				stops8++
+			}
+		}
+	}
+	t.Logf("read %d bytes to UTF-8 (%d stops at a byte without a code point), %d to UTF-16 (%d)", read8, stops8, read16, stops16)
+	if read8 < 200000 || read16 < 200000 || stops8 < 100 || stops16 < 100 {
+		t.Fatalf("the kernels read %d and %d bytes and stopped %d and %d times: too few for the test to mean much", read8, read16, stops8, stops16)
 	}
 }

@@ -10,6 +10,14 @@ func singleByteToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, t *singleByte
 	panic("unreachable")
 }
 
+func singleByteToUTF16AVX512(dst *uint16, src *byte, n int, t *singleByteWideTables) int {
+	panic("unreachable")
+}
+
+func singleByteToUTF8AVX512(dst *byte, dstLen int, src *byte, n int, t *singleByteWideTables) (read, written int) {
+	panic("unreachable")
+}
+
 func blockToSingleByteAVX2(dst *byte, dstLen int, src *byte, n int, t *[8][32]byte, lead int, packs *[256][8]byte) (read, written int) {
 	panic("unreachable")
 }
