@@ -196,6 +196,13 @@ func FuzzEncode(f *testing.F) {
 	for i, e := range []*Encoding{EUCKR, ShiftJIS, GBK, Big5, ISO2022JP, Windows1251, Windows874, Windows1252} {
 		f.Add([]byte(strings.Repeat(longSeedText, 3)), uint8(e.ID()), int64(20+i))
 	}
+	// Text whose bytes are also its UTF-16 (the units the target reads),
+	// past the vector kernels' steps of 32 units, with a lone surrogate.
+	var le []byte
+	for _, u := range utf16.Encode([]rune(strings.Repeat(longSeedText, 3))) {
+		le = append(le, byte(u), byte(u>>8))
+	}
+	f.Add(append(le[:200:200], append([]byte{0x00, 0xD8}, le[200:]...)...), uint8(UTF8.ID()), int64(30))
 	f.Fuzz(func(t *testing.T, input []byte, id uint8, seed int64) {
 		needReference(t)
 		e := ByID(int(id) % NumEncodings)

@@ -12,3 +12,9 @@ func copyUTF16AVX2(dst *uint16, src *byte, n int, order *[16]byte) int
 //
 //go:noescape
 func utf16ToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, order *[16]byte, steps *utf16StepTables) (read, written int)
+
+// utf16ToUTF8AVX512 is utf16ToUTF8AVX2 with AVX-512, 32 units a step
+// (utf16to8_amd64.s). Callers check useAVX512 first.
+//
+//go:noescape
+func utf16ToUTF8AVX512(dst *byte, dstLen int, src *byte, n int, order *[16]byte) (read, written int)

@@ -166,6 +166,14 @@ func TestUTF16ToUTF8Vector(t *testing.T) {
 	if !hasAVX2Kernels() {
 		t.Skip("skipping: no AVX2 here")
 	}
+	kernelModes(t, func(t *testing.T) {
+		if useAVX2 {
+			testUTF16ToUTF8Vector(t)
+		}
+	})
+}
+
+func testUTF16ToUTF8Vector(t *testing.T) {
 	rng := rand.New(rand.NewSource(13))
 	for k := 0; k < 20000; k++ {
 		src := randomUTF16Runs(rng, 16+rng.Intn(300))
@@ -208,6 +216,80 @@ func TestUTF16ToUTF8Vector(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The AVX-512 kernel alone: whole 32-unit steps up to the first with a
+// surrogate (or too few units or too little room), exactly the UTF-8 of
+// what it read, nothing written past len(dst).
+func TestUTF16ToUTF8AVX512(t *testing.T) {
+	if !hasAVX512Kernels() {
+		t.Skip("skipping: no AVX-512 here")
+	}
+	rng := rand.New(rand.NewSource(512))
+	// Units read, and calls that stopped at a surrogate, so that the test
+	// cannot pass on a kernel that takes nothing or never stops.
+	total, stops := 0, 0
+	for k := 0; k < 20000; k++ {
+		src := randomUTF16Runs(rng, 32+rng.Intn(300))
+		swap := rng.Intn(2) == 0
+		in := src
+		if swap {
+			in = make([]uint16, len(src))
+			for i, u := range src {
+				in[i] = bits.ReverseBytes16(u)
+			}
+		}
+		room := utf16ToUTF8Room512 + rng.Intn(3*len(src))
+		buf := guardedBytes(room + 64)
+		order := &unitsAsIs
+		if swap {
+			order = &unitsSwapped
+		}
+		read, written := utf16ToUTF8AVX512(&buf[0], room, (*byte)(unsafe.Pointer(&in[0])), len(in), order)
+		where := fmt.Sprintf("#%d swap=%v room %d units %04x", k, swap, room, src)
+		if read%32 != 0 || read > len(src) || written > room {
+			t.Fatalf("%s: read %d, wrote %d", where, read, written)
+		}
+		want := []byte(string(utf16.Decode(src[:read])))
+		if string(buf[:written]) != string(want) {
+			t.Fatalf("%s: read %d, wrote % x, want % x", where, read, buf[:written], want)
+		}
+		for i := room; i < len(buf); i++ {
+			if buf[i] != guard {
+				t.Fatalf("%s: wrote at %d, past len(dst) %d", where, i, room)
+			}
+		}
+		total += read
+		if read+32 <= len(src) && written+utf16ToUTF8Room512 <= room {
+			surrogate := false
+			for _, u := range src[read : read+32] {
+				surrogate = surrogate || u >= 0xD800 && u <= 0xDFFF
+			}
+			if !surrogate {
+				t.Fatalf("%s: stopped at %d before a step it takes", where, read)
+			}
+			stops++
+		}
+	}
+	t.Logf("%d units read, %d stops at a surrogate", total, stops)
+	if total < 500000 || stops < 1000 {
+		t.Fatalf("the kernel read %d units and stopped %d times at a surrogate: too few for the test to mean much", total, stops)
+	}
+}
+
+// The UTF-8 encoder from UTF-16 (TextEncoder's encodeInto), whose fast
+// path takes the vector kernels, with them and without, against the
+// reference: text in runs of each kind, lone surrogates included, chunk
+// splits and small output buffers.
+func TestUTF8EncoderFromUTF16Runs(t *testing.T) {
+	needReference(t)
+	kernelModes(t, func(t *testing.T) {
+		rng := rand.New(rand.NewSource(19))
+		for k := 0; k < 400; k++ {
+			units := randomUTF16Runs(rng, rng.Intn(400))
+			diffEncodeRaw(t, UTF8, []byte(string(utf16.Decode(units))), units, int64(k))
+		}
+	})
 }
 
 // The UTF-16 decoders with the kernel, and without, against the reference,

@@ -5,17 +5,29 @@ import (
 	"unsafe"
 )
 
-// UTF-16 to UTF-8: the portable converter (utf16ToUTF8), and the vector
-// path's tables (utf16_amd64.s), which the single-byte kernel's UTF-8
-// output (singlebyte_amd64.s) shares: both end in 16-bit code points whose
-// UTF-8 forms are compacted with the same VPSHUFB controls.
+// UTF-16 to UTF-8: the converter (utf16ToUTF8), the vector kernels'
+// entry (utf16ToUTF8Vector: utf16to8_amd64.s with AVX-512, utf16_amd64.s
+// with AVX2), and the AVX2 kernel's tables, which the single-byte AVX2
+// kernel's UTF-8 output (singlebyte_amd64.s) shares: both end in 16-bit
+// code points whose UTF-8 forms are compacted with the same VPSHUFB
+// controls.
 
 // utf16ToUTF8 converts the UTF-16 at the start of src into dst while four
 // bytes of room remain, up to a surrogate that is not part of a pair in src,
-// and returns the code units read and the bytes written.
+// and returns the code units read and the bytes written. Where the CPU has
+// them the vector kernels take the steps without surrogates, and this loop
+// the rest.
 func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 	i, w := 0, 0
+	vectorFrom := 0 // where the vector kernels may take over again
 	for i < len(src) && len(dst)-w >= 4 {
+		if useAVX2 && i >= vectorFrom && len(src)-i >= 16 && len(dst)-w >= 64 {
+			r, n := utf16ToUTF8Vector(dst[w:], src[i:], false)
+			i += r
+			w += n
+			vectorFrom = i + 16 // a step with a surrogate: the loop below takes it
+			continue
+		}
 		u := src[i]
 		switch {
 		case u < 0x80:
@@ -96,14 +108,29 @@ var utf16Steps = sync.OnceValue(func() *utf16StepTables {
 	return t
 })
 
+// utf16ToUTF8Room512 is the room utf16ToUTF8AVX512 needs for a step: 32
+// units of three bytes write 96 bytes, and its last store reaches 64 bytes
+// past the first 48 of them.
+const utf16ToUTF8Room512 = 112
+
 // utf16ToUTF8Vector converts the code units of src (byte-swapped if swap)
-// to UTF-8 in dst with the vector kernel, 16 units a step up to a step
-// with a surrogate, and returns the units read and the bytes written. The caller has checked
-// useAVX2, len(src) >= 16 and len(dst) >= 64.
+// to UTF-8 in dst with the vector kernels, 16 units a step up to a step
+// with a surrogate (or while 16 units and 64 bytes of room are left), and
+// returns the units read and the bytes written. The caller has checked
+// useAVX2, len(src) >= 16 and len(dst) >= 64. With AVX-512 the kernel of
+// 32 units a step goes first, and the AVX2 one takes the rest: the half of
+// a step with a surrogate before it, and the end of src or dst.
 func utf16ToUTF8Vector(dst []byte, src []uint16, swap bool) (read, written int) {
 	order := &unitsAsIs
 	if swap {
 		order = &unitsSwapped
 	}
-	return utf16ToUTF8AVX2(unsafe.SliceData(dst), len(dst), (*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src), order, utf16Steps())
+	if useAVX512 && len(src) >= 32 && len(dst) >= utf16ToUTF8Room512 {
+		read, written = utf16ToUTF8AVX512(unsafe.SliceData(dst), len(dst), (*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src), order)
+		if len(src)-read < 16 || len(dst)-written < 64 {
+			return read, written
+		}
+	}
+	r, w := utf16ToUTF8AVX2(&dst[written], len(dst)-written, (*byte)(unsafe.Pointer(&src[read])), len(src)-read, order, utf16Steps())
+	return read + r, written + w
 }
