@@ -57,6 +57,9 @@ type singleByteBlocks struct {
 	lead3   byte      // E0 to EF
 	second3 byte      // even: 80 to BE
 	lead2b  byte      // even: C2 to DE, not lead2
+	// ids are the three blocks' numbers (code point >> 7) for UTF-16
+	// input (encodeBlocksFromUTF16AVX512): two's, twoB's, three's.
+	ids [3]uint16
 }
 
 // twoByteTable returns the encoder's table for U+0000 to U+07FF (the code
@@ -89,6 +92,7 @@ func (t *singleByteTables) twoByteTable(index *indexes.SingleByte) *[0x800]byte 
 			b.twoB[j] = t.encode2[symbols+j]
 			b.three[j] = index.ByteBMP(uint16(three + j))
 		}
+		b.ids = [3]uint16{uint16(letters >> 7), uint16(symbols >> 7), uint16(three >> 7)}
 		t.blocks = b
 	})
 	return t.encode2
@@ -617,10 +621,22 @@ var bytePacks = func() (t [256][8]byte) {
 // stops at a surrogate or an unmappable character.
 func (enc *Encoder) encodeSingleByteRunFromUTF16(src []uint16, dst []byte) (read, written int) {
 	index := enc.encoding().sbIndex
-	two := enc.encoding().sbTables.twoByteTable(index)
+	tables := enc.encoding().sbTables
+	two := tables.twoByteTable(index)
 	n := min(len(src), len(dst))
 	i := 0
+	vectorFrom := 0 // where the vector kernel may take over again
 	for ; i < n; i++ {
+		if useAVX512 && i >= vectorFrom && n-i >= 32 {
+			// The kernel takes ASCII and the encoding's blocks up to
+			// anything else, which this loop takes, and the 16 units
+			// after it before the kernel is tried again.
+			i += encodeBlocksFromUTF16AVX512(&dst[i], &src[i], n-i, tables.blocks)
+			vectorFrom = i + 16
+			if i == n {
+				break
+			}
+		}
 		u := src[i]
 		if u < 0x80 {
 			dst[i] = byte(u)

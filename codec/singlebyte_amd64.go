@@ -22,6 +22,12 @@ func singleByteToUTF16AVX512(dst *uint16, src *byte, n int, t *singleByteWideTab
 //go:noescape
 func singleByteToUTF8AVX512(dst *byte, dstLen int, src *byte, n int, t *singleByteWideTables) (read, written int)
 
+// encodeBlocksFromUTF16AVX512 is encodeBlocksAVX512 for UTF-16 input
+// (singlebyte_amd64.s). Callers check useAVX512 first.
+//
+//go:noescape
+func encodeBlocksFromUTF16AVX512(dst *byte, src *uint16, n int, t *singleByteBlocks) int
+
 // blockToSingleByteAVX2 is singlebyte_amd64.s's encoder from UTF-8 for
 // text in one block of 128 two-byte code points (an alphabet) and ASCII.
 //

@@ -915,6 +915,79 @@ bdone:
 	MOVQ BX, written+48(FP)
 	RET
 
+// func encodeBlocksFromUTF16AVX512(dst *byte, src *uint16, n int, t *singleByteBlocks) int
+// Encodes the n code units at src into a single-byte encoding at dst (room
+// for n bytes) 32 units a step while 32 are left: ASCII, and units of t's
+// three blocks of 128 code points (t.ids: code point >> 7) that the
+// encoding has, looked up by their low seven bits (VPERMI2B, as in
+// encodeBlocksAVX512). It stops before the first other unit (another code
+// point, one the encoding lacks, a surrogate) and returns the units
+// encoded; it writes nothing past them.
+TEXT ·encodeBlocksFromUTF16AVX512(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ t+24(FP), DX
+	VMOVDQU64 0(DX), Z20   // two
+	VMOVDQU64 64(DX), Z21
+	VMOVDQU64 128(DX), Z22 // three
+	VMOVDQU64 192(DX), Z23
+	VMOVDQU64 256(DX), Z16 // twoB
+	VMOVDQU64 320(DX), Z17
+	VPBROADCASTW 388(DX), Z24 // the blocks: two's
+	VPBROADCASTW 390(DX), Z25 // twoB's
+	VPBROADCASTW 392(DX), Z26 // three's
+	MOVL $0x80, DX
+	VPBROADCASTW DX, Z27
+	XORQ AX, AX
+ustep:
+	LEAQ 32(AX), DX
+	CMPQ DX, CX
+	JHI  udone
+	VMOVDQU64 (SI)(AX*2), Z0
+	VPCMPUW   $5, Z27, Z0, K1 // 0x80 and above
+	VPMOVWB   Z0, Y1          // the low bytes: ASCII as it is
+	KORTESTD  K1, K1
+	JZ        ustore
+	VPSRLW    $7, Z0, Z2      // the units' blocks
+	VPCMPEQW  Z24, Z2, K2
+	VPCMPEQW  Z25, Z2, K3
+	VPCMPEQW  Z26, Z2, K4
+	VMOVDQA64 Z1, Z3
+	VPERMI2B  Z21, Z20, Z3
+	VMOVDQA64 Z1, Z4
+	VPERMI2B  Z17, Z16, Z4
+	VMOVDQA64 Z1, Z5
+	VPERMI2B  Z23, Z22, Z5
+	VMOVDQU8  Z3, K2, Z1
+	VMOVDQU8  Z4, K3, Z1
+	VMOVDQU8  Z5, K4, Z1
+	KORD      K2, K3, K5
+	KORD      K4, K5, K5      // units in a block
+	VPTESTNMB Z1, Z1, K5, K6  // without a byte
+	KANDND    K1, K5, K7      // not ASCII and in no block
+	KORD      K6, K7, K7
+	KMOVD     K7, DX
+	TESTL     DX, DX
+	JNZ       upartial
+ustore:
+	VMOVDQU Y1, (DI)(AX*1)
+	ADDQ $32, AX
+	JMP  ustep
+upartial:
+	// Keep the units before the first one it does not take.
+	TZCNTL    DX, DX
+	MOVL      $1, R8
+	SHLXQ     DX, R8, R8
+	DECQ      R8
+	KMOVD     R8, K1
+	VMOVDQU8  Y1, K1, (DI)(AX*1)
+	ADDQ      DX, AX
+udone:
+	VZEROUPPER
+	MOVQ AX, ret+32(FP)
+	RET
+
 // The AVX-512 (VBMI) decoders, 64 bytes a step: VPERMB looks up 64 of the
 // upper half's 128 entries (singleByteWideTables) by a byte's low six bits,
 // so each byte takes two lookups, the second (for C0..FF) merged over the

@@ -193,7 +193,7 @@ func TestSingleByteEncodersAlphabetRuns(t *testing.T) {
 				if r.Read != len(src) || string(dst[:r.Written]) != string(want) {
 					t.Fatalf("%s encoder, input % x:\n got  % x\n want % x", e, src, dst[:r.Written], want)
 				}
-				diffEncodeRaw(t, e, src, nil, int64(k))
+				diffEncodeRaw(t, e, src, utf16.Encode([]rune(string(src))), int64(k))
 			}
 		}
 	})
@@ -469,4 +469,79 @@ func TestSingleByteDecodersAVX512(t *testing.T) {
 	if read8 < 200000 || read16 < 200000 || stops8 < 100 || stops16 < 100 {
 		t.Fatalf("the kernels read %d and %d bytes and stopped %d and %d times: too few for the test to mean much", read8, read16, stops8, stops16)
 	}
+}
+
+// The AVX-512 kernel for UTF-16 input alone, for every single-byte
+// encoding: exactly the reference's bytes for the units it read, nothing
+// written past them, and it stops only before a unit it cannot take.
+func TestEncodeBlocksFromUTF16Vector(t *testing.T) {
+	needReference(t)
+	if !hasAVX512Kernels() {
+		t.Skip("skipping: no AVX-512 here")
+	}
+	rng := rand.New(rand.NewSource(41))
+	// Units read, and calls that stopped inside a step, so that the test
+	// cannot pass on a kernel that takes nothing or never stops.
+	read, inside := 0, 0
+	for _, e := range Encodings() {
+		if !e.IsSingleByte() {
+			continue
+		}
+		e.sbTables.twoByteTable(e.sbIndex)
+		b := e.sbTables.blocks
+		for k := 0; k < 400; k++ {
+			units := utf16.Encode([]rune(string(randomBlocksText(rng, b, 32+rng.Intn(300)))))
+			if k%2 == 0 {
+				// Only what the kernel takes, for whole steps.
+				for i, u := range units {
+					if u >= 0x80 && !blocksTakeUnit(b, u) {
+						units[i] = 'x'
+					}
+				}
+			}
+			if k%4 == 0 && len(units) > 40 {
+				units[rng.Intn(len(units))] = 0xD800 + uint16(rng.Intn(0x800)) // a lone surrogate
+			}
+			buf := guardedBytes(len(units) + 64)
+			r := encodeBlocksFromUTF16AVX512(&buf[0], &units[0], len(units), b)
+			if r > len(units) {
+				t.Fatalf("%s %04x: read %d", e, units, r)
+			}
+			want, _, _, ok := reference.Encode(e.Name(), utf16.Decode(units[:r]), reference.EncodeFatal)
+			if !ok || string(buf[:r]) != string(want) {
+				t.Fatalf("%s %04x: read %d, wrote % x, want % x (ok %v)", e, units, r, buf[:r], want, ok)
+			}
+			for i := r; i < len(buf); i++ {
+				if buf[i] != guard {
+					t.Fatalf("%s %04x: wrote at %d, past the %d units it read", e, units, i, r)
+				}
+			}
+			read += r
+			if len(units)-r >= 32 {
+				u := units[r]
+				if u < 0x80 || blocksTakeUnit(b, u) {
+					t.Fatalf("%s %04x: stopped at %d, before %04x, which it takes", e, units, r, u)
+				}
+				inside++
+			}
+		}
+	}
+	t.Logf("%d units read, %d calls stopped before a unit", read, inside)
+	if read < 300000 || inside < 3000 {
+		t.Fatalf("the kernel read %d units and stopped %d times: too few for the test to mean much", read, inside)
+	}
+}
+
+// blocksTakeUnit reports whether encodeBlocksFromUTF16AVX512 takes the
+// unit u of 0x80 and above: one of b's blocks has it, and maps it.
+func blocksTakeUnit(b *singleByteBlocks, u uint16) bool {
+	switch u >> 7 {
+	case b.ids[0]:
+		return b.two[u&0x7F] != 0
+	case b.ids[1]:
+		return b.twoB[u&0x7F] != 0
+	case b.ids[2]:
+		return b.three[u&0x7F] != 0
+	}
+	return false
 }

@@ -18,6 +18,10 @@ func singleByteToUTF8AVX512(dst *byte, dstLen int, src *byte, n int, t *singleBy
 	panic("unreachable")
 }
 
+func encodeBlocksFromUTF16AVX512(dst *byte, src *uint16, n int, t *singleByteBlocks) int {
+	panic("unreachable")
+}
+
 func blockToSingleByteAVX2(dst *byte, dstLen int, src *byte, n int, t *[8][32]byte, lead int, packs *[256][8]byte) (read, written int) {
 	panic("unreachable")
 }
