@@ -261,7 +261,18 @@ func (enc *Encoder) encodeCJKRunFromUTF16(src []uint16, dst []byte) (read, writt
 	}
 	t := directTableFor(f)
 	i, w := 0, 0
+	vectorFrom := 0 // where the vector kernel may take over again
 	for i < len(src) && w+1 < len(dst) {
+		if useAVX512 && i >= vectorFrom && len(src)-i >= 16 && len(dst)-w >= 32 {
+			// The kernel takes ASCII and the units with an entry up to
+			// another, which this loop takes, and the 8 units after it
+			// before the kernel is tried again.
+			r, n := encodeDirectFromUTF16AVX512(&dst[w], len(dst)-w, &src[i], len(src)-i, t)
+			i += r
+			w += n
+			vectorFrom = i + 8
+			continue
+		}
 		u := src[i]
 		if u < 0x80 {
 			dst[w] = byte(u)

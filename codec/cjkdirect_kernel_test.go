@@ -3,6 +3,7 @@ package codec
 import (
 	"math/rand"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/whatenc/whatenc/internal/reference"
@@ -113,10 +114,72 @@ func TestCJKEncodersLongRuns(t *testing.T) {
 				if r.Read != len(src) || string(dst[:r.Written]) != string(want) {
 					t.Fatalf("%s encoder, input % x:\n got  % x\n want % x", e, src, dst[:r.Written], want)
 				}
-				diffEncodeRaw(t, e, src, nil, int64(k))
+				diffEncodeRaw(t, e, src, utf16.Encode([]rune(string(src))), int64(k))
 			}
 		}
 	})
+}
+
+// The AVX-512 kernel for UTF-16 input alone, for every encoding with a
+// direct table: exactly the reference's bytes for the units it read,
+// nothing written past its room, and it stops only before a unit it cannot
+// take (or for lack of units or room).
+func TestEncodeDirectFromUTF16Vector(t *testing.T) {
+	needReference(t)
+	if !hasAVX512Kernels() {
+		t.Skip("skipping: no AVX-512 here")
+	}
+	rng := rand.New(rand.NewSource(43))
+	// Units read, and calls that stopped before a unit, so that the test
+	// cannot pass on a kernel that takes nothing or never stops.
+	read, stops := 0, 0
+	for _, e := range []*Encoding{GB18030, GBK, Big5, EUCJP, ShiftJIS, EUCKR} {
+		tab := directTableFor(e.family)
+		for k := 0; k < 300; k++ {
+			var src []byte
+			switch k % 3 {
+			case 0:
+				src = randomCJKText(rng, tab, 16+rng.Intn(600))
+			case 1:
+				src = randomMixedText(rng, tab, 16+rng.Intn(600))
+			default:
+				src = randomOtherRuns(rng, tab, 16+rng.Intn(600))
+			}
+			units := utf16.Encode([]rune(string(src)))
+			if len(units) < 16 {
+				continue
+			}
+			if k%5 == 0 {
+				units[rng.Intn(len(units))] = 0xD800 + uint16(rng.Intn(0x800)) // a lone surrogate
+			}
+			room := 32 + rng.Intn(2*len(units))
+			buf := guardedBytes(room + 64)
+			r, written := encodeDirectFromUTF16AVX512(&buf[0], room, &units[0], len(units), tab)
+			if r > len(units) || written > room {
+				t.Fatalf("%s %04x: read %d, wrote %d in room %d", e, units, r, written, room)
+			}
+			want, _, _, ok := reference.Encode(e.Name(), utf16.Decode(units[:r]), reference.EncodeFatal)
+			if !ok || string(buf[:written]) != string(want) {
+				t.Fatalf("%s %04x: read %d, wrote % x, want % x (ok %v)", e, units, r, buf[:written], want, ok)
+			}
+			for i := room; i < len(buf); i++ {
+				if buf[i] != guard {
+					t.Fatalf("%s %04x: wrote at %d, past its room %d", e, units, i, room)
+				}
+			}
+			read += r
+			if len(units)-r >= 16 && room-written >= 32 {
+				if u := units[r]; u < 0x80 || tab[u] != 0 {
+					t.Fatalf("%s %04x: stopped at %d, before %04x, which it takes", e, units, r, u)
+				}
+				stops++
+			}
+		}
+	}
+	t.Logf("%d units read, %d stops before a unit", read, stops)
+	if read < 50000 || stops < 500 {
+		t.Fatalf("the kernel read %d units and stopped %d times before a unit: too few for the test to mean much", read, stops)
+	}
 }
 
 // randomMixedText is UTF-8 in the shape of Korean text: short runs of

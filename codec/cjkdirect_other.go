@@ -9,3 +9,7 @@ func encodeThreesAVX2(dst *byte, dstLen int, src *byte, n int, t *directTable) (
 func encodeMixedAVX512(dst *byte, dstLen int, src *byte, n int, t *directTable) (read, written int) {
 	panic("unreachable")
 }
+
+func encodeDirectFromUTF16AVX512(dst *byte, dstLen int, src *uint16, n int, t *directTable) (read, written int) {
+	panic("unreachable")
+}
