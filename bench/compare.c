@@ -12,8 +12,10 @@
 // Each legacy page is checked to round-trip exactly (fatal decode gives
 // the text, fatal encode of the text gives the page).
 //
-// Directions: decode to UTF-8, decode to UTF-16, encode from UTF-8. Input is
-// fed in 64 KiB chunks into a 64 KiB output buffer, as a streaming caller
+// Directions: decode to UTF-8, decode to UTF-16, encode from UTF-8, encode
+// from UTF-16 (machine order, the strings of Python's binding, Windows and
+// JS engines; the same rows and expected bytes as encode from UTF-8). Input
+// is fed in 64 KiB chunks into a 64 KiB output buffer, as a streaming caller
 // does. Figures are MB/s of the legacy-side bytes (the input of a decoder,
 // the output of an encoder), the best of RUNS samples; the libraries take
 // turns within each sample round, in a rotating order. Every library's
@@ -87,6 +89,7 @@ typedef struct ers_api {
     void (*encoder_into)(const void *, void *);
     void (*encoder_free)(void *);
     uint32_t (*encode8)(void *, const uint8_t *, size_t *, uint8_t *, size_t *, bool, bool *);
+    uint32_t (*encode16)(void *, const uint16_t *, size_t *, uint8_t *, size_t *, bool, bool *);
 } ers_api;
 
 static int ers_load(ers_api *a, const char *path) {
@@ -113,6 +116,7 @@ static int ers_load(ers_api *a, const char *path) {
     SYM(encoder_into, "encoding_new_encoder_into");
     SYM(encoder_free, "encoder_free");
     SYM(encode8, "encoder_encode_from_utf8");
+    SYM(encode16, "encoder_encode_from_utf16");
 #undef SYM
     return 0;
 }
@@ -189,9 +193,14 @@ static const struct lang langs[] = {
 
 enum { L_WHATENC, L_ERS, L_ERS_FAST, L_ICU, L_ICONV, NLIBS };
 static const char *lib_names[NLIBS] = {"whatenc", "encoding_rs", "encoding_rs_fast", "ICU", "iconv"};
-enum { D_DEC8, D_DEC16, D_ENC8, NDIRS };
-static const char *dir_names[NDIRS] = {"decode to UTF-8", "decode to UTF-16", "encode from UTF-8"};
-static const char *dir_keys[NDIRS] = {"decode8", "decode16", "encode8"};
+enum { D_DEC8, D_DEC16, D_ENC8, D_ENC16, NDIRS };
+static const char *dir_names[NDIRS] = {"decode to UTF-8", "decode to UTF-16", "encode from UTF-8",
+                                       "encode from UTF-16"};
+static const char *dir_keys[NDIRS] = {"decode8", "decode16", "encode8", "encode16"};
+
+// The directions with an encoder (the rows of an encoding that is its own
+// output encoding, and the only ones fast-legacy-encode changes).
+static bool is_encode(int dir) { return dir == D_ENC8 || dir == D_ENC16; }
 
 static ers_api ers[2];
 static uint8_t out[CHUNK];
@@ -216,8 +225,8 @@ static void collect(const void *p, size_t n) {
 // bytes (UTF-16 output counts 2 per code unit).
 struct job {
     int lib, dir;
-    const uint8_t *in;
-    size_t n;
+    const uint8_t *in;  // encode16: UTF-16 code units in machine order
+    size_t n;           // bytes (encode16: 2 per code unit)
     whatenc_decoder *wd;
     whatenc_encoder *we;
     const void *ers_enc;
@@ -226,13 +235,20 @@ struct job {
     iconv_t ic;
 };
 
-// The next input chunk from pos: CHUNK bytes, but UTF-8 input to an
-// encoder ends at a character boundary (encoding_rs takes valid UTF-8 only,
-// a Rust &str, and panics on a split character).
+// The next input chunk from pos, in bytes: CHUNK bytes, but UTF-8 input to
+// an encoder ends at a character boundary (encoding_rs takes valid UTF-8
+// only, a Rust &str, and panics on a split character), and UTF-16 input
+// (CHUNK / 2 units) between surrogate pairs: whatenc and encoding_rs would
+// hold a split pair's high surrogate over to the next call, but every
+// library is to be timed on the same chunks.
 static size_t chunk_at(const struct job *j, size_t pos) {
     size_t chunk = j->n - pos < CHUNK ? j->n - pos : CHUNK;
     if (j->dir == D_ENC8)
         while (pos + chunk < j->n && chunk > 0 && (j->in[pos + chunk] & 0xC0) == 0x80) chunk--;
+    if (j->dir == D_ENC16) {
+        const uint16_t *units = (const uint16_t *)j->in;
+        while (pos + chunk < j->n && chunk > 0 && (units[(pos + chunk) / 2] & 0xFC00) == 0xDC00) chunk -= 2;
+    }
     return chunk;
 }
 
@@ -253,10 +269,17 @@ static size_t run_whatenc(struct job *j) {
                 st = whatenc_decoder_decode_to_utf16(j->wd, j->in + pos, &r, out16, &w, last, NULL);
                 collect(out16, 2 * w);
                 w *= 2;
-            } else {
+            } else if (j->dir == D_ENC8) {
                 w = sizeof out;
                 st = whatenc_encoder_encode_from_utf8(j->we, j->in + pos, &r, out, &w, last, NULL);
                 collect(out, w);
+            } else {
+                w = sizeof out;
+                r /= 2;  // code units
+                st = whatenc_encoder_encode_from_utf16(j->we, (const uint16_t *)(j->in + pos), &r, out, &w, last,
+                                                       NULL);
+                collect(out, w);
+                r *= 2;
             }
             pos += r, chunk -= r, total += w;
             if (st != WHATENC_OUTPUT_FULL) {
@@ -270,7 +293,7 @@ static size_t run_whatenc(struct job *j) {
 
 static size_t run_ers(struct job *j) {
     const ers_api *a = &ers[j->lib == L_ERS_FAST];
-    if (j->dir == D_ENC8)
+    if (is_encode(j->dir))
         a->encoder_into(j->ers_enc, j->ee);
     else
         a->decoder_into(j->ers_enc, j->ed);
@@ -291,10 +314,16 @@ static size_t run_ers(struct job *j) {
                 st = a->decode16(j->ed, j->in + pos, &r, out16, &w, last, &repl);
                 collect(out16, 2 * w);
                 w *= 2;
-            } else {
+            } else if (j->dir == D_ENC8) {
                 w = sizeof out;
                 st = a->encode8(j->ee, j->in + pos, &r, out, &w, last, &repl);
                 collect(out, w);
+            } else {
+                w = sizeof out;
+                r /= 2;  // code units
+                st = a->encode16(j->ee, (const uint16_t *)(j->in + pos), &r, out, &w, last, &repl);
+                collect(out, w);
+                r *= 2;
             }
             pos += r, chunk -= r, total += w;
             if (st != 0xFFFFFFFFu) break;  // OUTPUT_FULL
@@ -315,6 +344,20 @@ static size_t run_icu(struct job *j) {
             ucnv_toUnicode(j->cnv, &t, (UChar *)out16 + sizeof out16 / 2, &s, end, NULL, 1, &err);
             collect(out16, 2 * (t - (UChar *)out16));
             total += 2 * (t - (UChar *)out16);
+            if (err != U_BUFFER_OVERFLOW_ERROR) return U_FAILURE(err) ? (size_t)-1 : total;
+        }
+    }
+    if (j->dir == D_ENC16) {
+        // UTF-16 is ICU's own form: no pivot, the converter's default
+        // callbacks as in encode8 (every row's text is in the encoding).
+        const UChar *s = (const UChar *)j->in, *end = s + j->n / 2;
+        ucnv_reset(j->cnv);
+        for (;;) {
+            char *t = (char *)out;
+            UErrorCode err = U_ZERO_ERROR;
+            ucnv_fromUnicode(j->cnv, &t, (char *)out + sizeof out, &s, end, NULL, 1, &err);
+            collect(out, t - (char *)out);
+            total += t - (char *)out;
             if (err != U_BUFFER_OVERFLOW_ERROR) return U_FAILURE(err) ? (size_t)-1 : total;
         }
     }
@@ -340,7 +383,9 @@ static size_t run_iconv(struct job *j) {
     char *ip = (char *)j->in;
     size_t n = j->n, total = 0;
     while (n > 0) {
-        size_t left = n < CHUNK ? n : CHUNK, before = left;
+        // UTF-16 input takes the chunks whatenc and encoding_rs take (iconv
+        // would carry a split pair over, EINVAL, but on chunks of its own).
+        size_t left = j->dir == D_ENC16 ? chunk_at(j, j->n - n) : (n < CHUNK ? n : CHUNK), before = left;
         char *op = (char *)out;
         size_t ol = sizeof out;
         size_t rc = iconv(j->ic, &ip, &left, &op, &ol);
@@ -451,20 +496,24 @@ static void measure_encoding(const char *page, int id, const uint8_t *text, size
         utf8 = ucnv_open("UTF-8", &err);
         if (U_FAILURE(err)) have[L_ICU] = false;
     }
-    iconv_t ic[NDIRS] = {(iconv_t)-1, (iconv_t)-1, (iconv_t)-1};
+    iconv_t ic[NDIRS] = {(iconv_t)-1, (iconv_t)-1, (iconv_t)-1, (iconv_t)-1};
     if (have[L_ICONV]) {
         ic[D_DEC8] = iconv_open("UTF-8", nm->iconv);
         ic[D_DEC16] = iconv_open("UTF-16LE", nm->iconv);
         ic[D_ENC8] = iconv_open(nm->iconv, "UTF-8");
-        if (ic[D_DEC8] == (iconv_t)-1 || ic[D_DEC16] == (iconv_t)-1 || ic[D_ENC8] == (iconv_t)-1)
+        ic[D_ENC16] = iconv_open(nm->iconv, "UTF-16LE");
+        if (ic[D_DEC8] == (iconv_t)-1 || ic[D_DEC16] == (iconv_t)-1 || ic[D_ENC8] == (iconv_t)-1 ||
+            ic[D_ENC16] == (iconv_t)-1)
             have[L_ICONV] = false;
     }
-    // The expected UTF-16 output.
+    // The expected UTF-16 output of a decoder, and the input of encode16:
+    // little-endian, which is the machine's order here (x86-64; decode16
+    // compares whatenc's uint16_t output with it bytewise as well).
     size_t t16len;
     uint8_t *text16 = to_utf16_bytes(text, tlen, 0, &t16len);
 
     for (int dir = 0; dir < NDIRS; dir++) {
-        if (dir == D_ENC8 && !can_encode) continue;
+        if (is_encode(dir) && !can_encode) continue;
         if (nrows == caprows) rows = realloc(rows, (caprows = 2 * caprows + 16) * sizeof *rows);
         struct row *R = &rows[nrows++];
         memset(R, 0, sizeof *R);
@@ -473,14 +522,14 @@ static void measure_encoding(const char *page, int id, const uint8_t *text, size
         R->id = id;
         R->dir = dir;
         R->legacy_bytes = llen;
-        const uint8_t *in = dir == D_ENC8 ? text : legacy;
-        size_t n = dir == D_ENC8 ? tlen : llen;
+        const uint8_t *in = dir == D_ENC8 ? text : dir == D_ENC16 ? text16 : legacy;
+        size_t n = dir == D_ENC8 ? tlen : dir == D_ENC16 ? t16len : llen;
         const uint8_t *want = dir == D_DEC8 ? text : dir == D_DEC16 ? text16 : legacy;
         size_t want_len = dir == D_DEC8 ? tlen : dir == D_DEC16 ? t16len : llen;
         int libs[NLIBS], nl = 0;
         for (int l = 0; l < NLIBS; l++) {
             if (!have[l]) continue;
-            if (l == L_ERS_FAST && dir != D_ENC8) continue;  // the feature changes encoders only
+            if (l == L_ERS_FAST && !is_encode(dir)) continue;  // the feature changes encoders only
             struct job *j = &jobs[l];
             *j = (struct job){.lib = l, .dir = dir, .in = in, .n = n, .wd = wd, .we = we, .cnv = cnv, .utf8 = utf8,
                               .ic = ic[dir]};
@@ -518,9 +567,9 @@ static void measure_encoding(const char *page, int id, const uint8_t *text, size
         }
         for (int k = 0; k < nl; k++) R->mbps[libs[k]] = best[libs[k]];
         if (!quiet) {
-            printf("%-10s %-14s %-17s %8zu", page, wname, dir_names[dir], llen);
+            printf("%-10s %-14s %-18s %8zu", page, wname, dir_names[dir], llen);
             for (int l = 0; l < NLIBS; l++) {
-                if (R->status[l] == 0 || (l == L_ERS_FAST && dir != D_ENC8))
+                if (R->status[l] == 0 || (l == L_ERS_FAST && !is_encode(dir)))
                     printf(" %9s", "-");
                 else if (R->status[l] == 3)
                     printf(" %9s", "fail");
@@ -938,7 +987,7 @@ int main(int argc, char **argv) {
     }
 
     printf("== streaming, MB/s of legacy-side bytes ('*': output differs from the standard's; ratio: whatenc/peer)\n");
-    printf("%-10s %-14s %-17s %8s", "page", "encoding", "direction", "bytes");
+    printf("%-10s %-14s %-18s %8s", "page", "encoding", "direction", "bytes");
     for (int l = 0; l < NLIBS; l++) printf(" %9.9s", lib_names[l]);
     printf(" %6s %6s %6s %6s\n", "/ers", "/ersf", "/ICU", "/iconv");
     DIR *dp = opendir(corpus);

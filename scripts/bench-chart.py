@@ -14,7 +14,12 @@ import math
 import statistics
 import sys
 
-DIRS = [("decode8", "decode to UTF-8"), ("decode16", "decode to UTF-16"), ("encode8", "encode from UTF-8")]
+DIRS = [
+    ("decode8", "decode to UTF-8"),
+    ("decode16", "decode to UTF-16"),
+    ("encode8", "encode from UTF-8"),
+    ("encode16", "encode from UTF-16"),
+]
 PEERS = [
     ("encoding_rs", "encoding_rs", "#d9534f"),
     ("encoding_rs_fast", "encoding_rs fast-legacy-encode", "#f0ad4e"),
@@ -62,6 +67,8 @@ def main():
     meta, rows = read(sys.argv[1])
     panels = []
     for key, title in DIRS:
+        if not any(row["direction"] == key for row in rows):
+            continue  # a CSV from before the direction: chart it as it was
         strips = []
         for peer, label, color in PEERS:
             pts = []
