@@ -267,7 +267,7 @@ func (enc *Encoder) encodeCJKRunFromUTF16(src []uint16, dst []byte) (read, writt
 			// The kernel takes ASCII and the units with an entry up to
 			// another, which this loop takes, and the 8 units after it
 			// before the kernel is tried again.
-			r, n := encodeDirectFromUTF16AVX512(&dst[w], len(dst)-w, &src[i], len(src)-i, t)
+			r, n := encodeDirectFromUTF16AVX512(&dst[w], len(dst)-w, &src[i], len(src)-i, t, 0x80)
 			i += r
 			w += n
 			vectorFrom = i + 8

@@ -15,9 +15,9 @@ func encodeThreesAVX2(dst *byte, dstLen int, src *byte, n int, t *directTable) (
 //go:noescape
 func encodeMixedAVX512(dst *byte, dstLen int, src *byte, n int, t *directTable) (read, written int)
 
-// encodeDirectFromUTF16AVX512 is cjkdirect_amd64.s's encoder of ASCII and
-// code units with an entry in a direct table, from UTF-16, 16 units a step.
-// Callers check useAVX512 first.
+// encodeDirectFromUTF16AVX512 is cjkdirect_amd64.s's encoder of code
+// units below literal (ASCII, or none) and with an entry in a direct table,
+// from UTF-16, 16 units a step. Callers check useAVX512 first.
 //
 //go:noescape
-func encodeDirectFromUTF16AVX512(dst *byte, dstLen int, src *uint16, n int, t *directTable) (read, written int)
+func encodeDirectFromUTF16AVX512(dst *byte, dstLen int, src *uint16, n int, t *directTable, literal int) (read, written int)

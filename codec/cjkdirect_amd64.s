@@ -344,24 +344,26 @@ mdone:
 	MOVQ BX, written+48(FP)
 	RET
 
-// func encodeDirectFromUTF16AVX512(dst *byte, dstLen int, src *uint16, n int, t *directTable) (read, written int)
-// Encodes the code units of src[:n] that are ASCII or have an entry in t
-// (two bytes, the first in the entry's high half) 16 units a step while 16
-// are left and 32 bytes of room (a step writes at most 32), up to the
-// first other unit (no entry: unmappable, one or four bytes, below U+0800,
-// a surrogate), which the caller's loop takes. A step's entries come from
+// func encodeDirectFromUTF16AVX512(dst *byte, dstLen int, src *uint16, n int, t *directTable, literal int) (read, written int)
+// Encodes the code units of src[:n] that are below literal (0x80: ASCII,
+// written as they are; 0 for none, in ISO-2022-JP's jis0208 state) or have
+// an entry in t (two bytes, the first in the entry's high half) 16 units a
+// step while 16 are left and 32 bytes of room (a step writes at most 32),
+// up to the first other unit (no entry: unmappable, one or four bytes,
+// below U+0800, a surrogate), which the caller's loop takes. A step's entries come from
 // LOOK16 (ASCII units look up entries they do not use); each unit's one or
 // two bytes fill its 16-bit lane and VPCOMPRESSB drops the second byte of
 // ASCII units, by a mask that PDEP spreads. A whole step's store writes 32
 // bytes, scratch past the step's output; the step it stops in stores only
 // the bytes of the units before the one it stops at.
-TEXT ·encodeDirectFromUTF16AVX512(SB), NOSPLIT, $0-56
+TEXT ·encodeDirectFromUTF16AVX512(SB), NOSPLIT, $0-64
 	MOVQ dst+0(FP), DI
 	MOVQ dstLen+8(FP), R10
 	MOVQ src+16(FP), SI
 	MOVQ n+24(FP), R11
 	MOVQ t+32(FP), R8
-	VPBROADCASTD cjkWords80<>(SB), Y27
+	MOVQ literal+40(FP), DX
+	VPBROADCASTW DX, Y27
 	XORQ AX, AX // read
 	XORQ BX, BX // written
 dstep:
@@ -372,16 +374,16 @@ dstep:
 	CMPQ DX, R10
 	JHI  ddone
 	VMOVDQU   (SI)(AX*2), Y0
-	VPCMPUW   $5, Y27, Y0, K1 // 0x80 and above
+	VPCMPUW   $5, Y27, Y0, K1 // literal and above
 	KORTESTW  K1, K1
 	JZ        dascii
 	VMOVDQA   Y0, Y1
 	LOOK16(Y1, X1, Y2, X2, X3)  // the entries
-	VPTESTNMW Y2, Y2, K1, K2    // not ASCII, without an entry
+	VPTESTNMW Y2, Y2, K1, K2    // not below literal, without an entry
 	VPSRLW    $8, Y2, Y3
 	VPSLLW    $8, Y2, Y4
 	VPORD     Y3, Y4, Y4        // the entries' bytes, first byte lowest
-	VPBLENDMW Y4, Y0, K1, Y4    // ASCII units as they are
+	VPBLENDMW Y4, Y0, K1, Y4    // units below literal as they are
 	KMOVW     K1, DX
 	MOVL      $0xAAAAAAAA, CX
 	PDEPL     CX, DX, DX
@@ -420,6 +422,6 @@ dascii:
 	JMP       dstep
 ddone:
 	VZEROUPPER
-	MOVQ AX, read+40(FP)
-	MOVQ BX, written+48(FP)
+	MOVQ AX, read+48(FP)
+	MOVQ BX, written+56(FP)
 	RET

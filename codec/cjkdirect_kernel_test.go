@@ -154,7 +154,7 @@ func TestEncodeDirectFromUTF16Vector(t *testing.T) {
 			}
 			room := 32 + rng.Intn(2*len(units))
 			buf := guardedBytes(room + 64)
-			r, written := encodeDirectFromUTF16AVX512(&buf[0], room, &units[0], len(units), tab)
+			r, written := encodeDirectFromUTF16AVX512(&buf[0], room, &units[0], len(units), tab, 0x80)
 			if r > len(units) || written > room {
 				t.Fatalf("%s %04x: read %d, wrote %d in room %d", e, units, r, written, room)
 			}

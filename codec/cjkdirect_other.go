@@ -10,6 +10,6 @@ func encodeMixedAVX512(dst *byte, dstLen int, src *byte, n int, t *directTable) 
 	panic("unreachable")
 }
 
-func encodeDirectFromUTF16AVX512(dst *byte, dstLen int, src *uint16, n int, t *directTable) (read, written int) {
+func encodeDirectFromUTF16AVX512(dst *byte, dstLen int, src *uint16, n int, t *directTable, literal int) (read, written int) {
 	panic("unreachable")
 }

@@ -721,13 +721,33 @@ func encodeISO2022JPRunFromUTF16(st *iso2022JPEncoderState, src []uint16, dst []
 			if u >= 0x80 || u == 0x0E || u == 0x0F || u == 0x1B {
 				break
 			}
+			if len(src)-i >= 8 {
+				// A run of ASCII (markup), narrowed at once, up to the
+				// three controls the general loop takes.
+				k := narrowASCII(dst[w:], src[i:])
+				k = iso2022JPASCIIPrefix(dst[w : w+k])
+				i += k
+				w += k
+				continue
+			}
 			dst[w] = byte(u)
 			w++
 			i++
 		}
 	case iso2022JPEncJIS0208:
 		t := iso2022JPTable()
+		vectorFrom := 0 // where the vector kernel may take over again
 		for i < len(src) && w+1 < len(dst) {
+			if useAVX512 && i >= vectorFrom && len(src)-i >= 16 && len(dst)-w >= 32 {
+				// The units with an entry (Japanese text), up to another
+				// unit (ASCII among them), which this loop takes, and the
+				// 8 units after it before the kernel is tried again.
+				r, n := encodeDirectFromUTF16AVX512(&dst[w], len(dst)-w, &src[i], len(src)-i, t, 0)
+				i += r
+				w += n
+				vectorFrom = i + 8
+				continue
+			}
 			c := rune(src[i])
 			if v := jis0208Direct(t, c); v != 0 {
 				dst[w], dst[w+1] = byte(v>>8), byte(v)

@@ -3,6 +3,7 @@ package codec
 import (
 	"math/rand"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/whatenc/whatenc/internal/reference"
 )
@@ -206,6 +207,50 @@ func TestISO2022JPDecoderLongRuns(t *testing.T) {
 				src = append(src[:at], append([]byte(damage[rng.Intn(len(damage))]), src[at:]...)...)
 			}
 			diffDecode(t, ISO2022JP, src, int64(k))
+		}
+	})
+}
+
+// The ISO-2022-JP encoder from UTF-16 (its ASCII state narrows runs of
+// ASCII, its jis0208 state takes Japanese text through the vector kernel)
+// with the kernels and without, against the reference: runs of kana and
+// kanji, of ASCII with the three controls the ASCII state cannot write, of
+// what the Roman state, the halfwidth katakana and the jis0208 pairs
+// outside the direct table take, unmappable characters and lone
+// surrogates, with chunk splits and small output buffers.
+func TestISO2022JPEncoderFromUTF16Runs(t *testing.T) {
+	needReference(t)
+	tab := iso2022JPTable()
+	var kanji []rune
+	for c := rune(0x3041); c < 0x9FA0; c += 5 {
+		if tab[c] != 0 {
+			kanji = append(kanji, c)
+		}
+	}
+	others := []rune{0xA5, 0x203E, 0xFF71, 0xFF9E, 0x3B1, 0x416, 0x2212, 0xE9, 0x20AC, 0x1F600, 0x0E, 0x0F, 0x1B}
+	kernelModes(t, func(t *testing.T) {
+		rng := rand.New(rand.NewSource(59))
+		for k := 0; k < 150; k++ {
+			var text []rune
+			for len(text) < 300 {
+				switch rng.Intn(4) {
+				case 0:
+					for j := rng.Intn(40); j >= 0; j-- {
+						text = append(text, rune(0x20+rng.Intn(0x5F)))
+					}
+				case 1:
+					text = append(text, others[rng.Intn(len(others))])
+				default:
+					for j := rng.Intn(50); j >= 0; j-- {
+						text = append(text, kanji[rng.Intn(len(kanji))])
+					}
+				}
+			}
+			units := utf16.Encode(text)
+			if k%5 == 0 {
+				units[rng.Intn(len(units))] = 0xDC00 + uint16(rng.Intn(0x400)) // a lone surrogate
+			}
+			diffEncodeRaw(t, ISO2022JP, []byte(string(text)), units, int64(k))
 		}
 	})
 }
