@@ -207,18 +207,18 @@ func (d *Decoder) decodeSingleByte(src []byte, s *sink) (Status, int) {
 	dst, w, i := s.b, s.n, 0
 	vectorFrom := 0 // where the vector kernel may take over again
 	for i < len(src) {
-		if useAVX512 && i >= vectorFrom && len(src)-i >= 64 && len(dst)-w >= singleByteUTF8Room512 {
-			r, k := singleByteToUTF8AVX512(&dst[w], len(dst)-w, &src[i], len(src)-i, &t.wide)
-			i += r
-			w += k
-			vectorFrom = i + 64 // a step it does not take: the loop below takes it
-			continue
-		}
 		if useAVX2 && i >= vectorFrom && len(src)-i >= 32 && len(dst)-w >= 64 {
-			r, k := singleByteToUTF8AVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, &t.vector, utf16Steps())
+			var r, k int
+			step := 32
+			if useAVX512 && len(src)-i >= 64 && len(dst)-w >= singleByteUTF8Room512 {
+				r, k = singleByteToUTF8AVX512(&dst[w], len(dst)-w, &src[i], len(src)-i, &t.wide)
+				step = 64
+			} else {
+				r, k = singleByteToUTF8AVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, &t.vector, utf16Steps())
+			}
 			i += r
 			w += k
-			vectorFrom = i + 32 // a step it does not take: the loop below takes it
+			vectorFrom = i + step // a step it does not take: the loop below takes it
 			continue
 		}
 		// Every byte writes at most 3 bytes and each store writes 4: take
@@ -289,18 +289,18 @@ func (d *Decoder) decodeSingleByteUTF16(t *singleByteTables, src []byte, s *sink
 	i := 0
 	vectorFrom := 0 // where the vector kernel may take over again
 	for i < n {
-		if useAVX512 && i >= vectorFrom && n-i >= 64 {
-			k := singleByteToUTF16AVX512(&dst[w], &src[i], n-i, &t.wide)
-			i += k
-			w += k
-			vectorFrom = i + 64 // a step with an unmapped byte: the loop below takes it
-			continue
-		}
 		if useAVX2 && i >= vectorFrom && n-i >= 32 {
-			k := singleByteToUTF16AVX2(&dst[w], &src[i], n-i, &t.vector)
+			var k int
+			step := 32
+			if useAVX512 && n-i >= 64 {
+				k = singleByteToUTF16AVX512(&dst[w], &src[i], n-i, &t.wide)
+				step = 64
+			} else {
+				k = singleByteToUTF16AVX2(&dst[w], &src[i], n-i, &t.vector)
+			}
 			i += k
 			w += k
-			vectorFrom = i + 32 // a step with an unmapped byte: the loop below takes it
+			vectorFrom = i + step // a step with an unmapped byte: the loop below takes it
 			continue
 		}
 		if n-i >= 8 {

@@ -757,6 +757,17 @@ DATA sbBlocksConsts<>+12(SB)/4, $0x3f3f3f3f
 DATA sbBlocksConsts<>+16(SB)/4, $0x01010101
 GLOBL sbBlocksConsts<>(SB), RODATA|NOPTR, $20
 
+// SB_BLOCKS_TABLES512: the 128-entry tables of the singleByteBlocks at DX,
+// each in two registers for VPERMI2B: two in Z20-Z21, three in Z22-Z23,
+// twoB in Z16-Z17.
+#define SB_BLOCKS_TABLES512 \
+	VMOVDQU64 0(DX), Z20; \
+	VMOVDQU64 64(DX), Z21; \
+	VMOVDQU64 128(DX), Z22; \
+	VMOVDQU64 192(DX), Z23; \
+	VMOVDQU64 256(DX), Z16; \
+	VMOVDQU64 320(DX), Z17
+
 // func encodeBlocksAVX512(dst *byte, dstLen int, src *byte, n int, t *singleByteBlocks) (read, written int)
 // Encodes UTF-8 at src (from a character's first byte) into a single-byte
 // encoding 64 bytes a window while 66 bytes of src are left and 64 bytes
@@ -774,12 +785,7 @@ TEXT ·encodeBlocksAVX512(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ src+16(FP), SI
 	MOVQ t+32(FP), DX
-	VMOVDQU64 0(DX), Z20   // two
-	VMOVDQU64 64(DX), Z21
-	VMOVDQU64 128(DX), Z22 // three
-	VMOVDQU64 192(DX), Z23
-	VMOVDQU64 256(DX), Z16 // twoB
-	VMOVDQU64 320(DX), Z17
+	SB_BLOCKS_TABLES512
 	VPBROADCASTB 384(DX), Z24 // lead2
 	VPBROADCASTB 385(DX), Z25 // lead3
 	VPBROADCASTB 386(DX), Z26 // second3
@@ -928,12 +934,7 @@ TEXT ·encodeBlocksFromUTF16AVX512(SB), NOSPLIT, $0-40
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
 	MOVQ t+24(FP), DX
-	VMOVDQU64 0(DX), Z20   // two
-	VMOVDQU64 64(DX), Z21
-	VMOVDQU64 128(DX), Z22 // three
-	VMOVDQU64 192(DX), Z23
-	VMOVDQU64 256(DX), Z16 // twoB
-	VMOVDQU64 320(DX), Z17
+	SB_BLOCKS_TABLES512
 	VPBROADCASTW 388(DX), Z24 // the blocks: two's
 	VPBROADCASTW 390(DX), Z25 // twoB's
 	VPBROADCASTW 392(DX), Z26 // three's

@@ -173,18 +173,25 @@ func TestUTF16ToUTF8Vector(t *testing.T) {
 	})
 }
 
+// unitsAsRead returns src as the UTF-8 kernels read it: as it is, or with
+// each unit's bytes swapped (UTF-16BE read as little-endian words) if swap.
+func unitsAsRead(src []uint16, swap bool) []uint16 {
+	if !swap {
+		return src
+	}
+	in := make([]uint16, len(src))
+	for i, u := range src {
+		in[i] = bits.ReverseBytes16(u)
+	}
+	return in
+}
+
 func testUTF16ToUTF8Vector(t *testing.T) {
 	rng := rand.New(rand.NewSource(13))
 	for k := 0; k < 20000; k++ {
 		src := randomUTF16Runs(rng, 16+rng.Intn(300))
 		swap := rng.Intn(2) == 0
-		in := src
-		if swap {
-			in = make([]uint16, len(src))
-			for i, u := range src {
-				in[i] = bits.ReverseBytes16(u)
-			}
-		}
+		in := unitsAsRead(src, swap)
 		room := 64 + rng.Intn(4*len(src))
 		buf := make([]byte, room+64)
 		for i := range buf {
@@ -232,13 +239,7 @@ func TestUTF16ToUTF8AVX512(t *testing.T) {
 	for k := 0; k < 20000; k++ {
 		src := randomUTF16Runs(rng, 32+rng.Intn(300))
 		swap := rng.Intn(2) == 0
-		in := src
-		if swap {
-			in = make([]uint16, len(src))
-			for i, u := range src {
-				in[i] = bits.ReverseBytes16(u)
-			}
-		}
+		in := unitsAsRead(src, swap)
 		room := utf16ToUTF8Room512 + rng.Intn(3*len(src))
 		buf := guardedBytes(room + 64)
 		order := &unitsAsIs
