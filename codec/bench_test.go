@@ -166,3 +166,42 @@ func transformAll(b *testing.B, t transform.Transformer, dst, src []byte) {
 		b.Fatalf("x/text: %v after %d of %d bytes", err, n, len(src))
 	}
 }
+
+// BenchmarkEncodeRawPages encodes the corpus pages as they are, characters
+// the encoding lacks included (HTML mode writes them as references), from
+// UTF-8 and from UTF-16: after each such character the encoder must go back
+// to its fast path (the pairs of BenchmarkEncode have none).
+func BenchmarkEncodeRawPages(b *testing.B) {
+	for _, p := range []struct {
+		page string
+		enc  *Encoding
+	}{{"ru.txt", Windows1251}, {"en.txt", Windows1252}, {"ar.html", Windows1256}, {"ja.txt", ShiftJIS}, {"ko.html", EUCKR}, {"zh_cn.txt", GBK}, {"ja.txt", UTF8}} {
+		b.Run(p.page+"/"+p.enc.Name(), func(b *testing.B) {
+			text := corpusPage(b, p.page)
+			if p.enc == UTF8 {
+				// Malformed bytes (each becomes U+FFFD) instead.
+				text = append([]byte("\xff"), text...)
+				text = append(text[:len(text)/2:len(text)/2], append([]byte("\xc3"), text[len(text)/2:]...)...)
+			}
+			units := utf16.Encode([]rune(string(text)))
+			enc := p.enc.NewEncoder(HTML)
+			dst := make([]byte, 10*len(text)+64)
+			b.Run("utf8", func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				for i := 0; i < b.N; i++ {
+					if r := enc.EncodeFromUTF8(text, dst, true); r.Read != len(text) {
+						b.Fatal(r)
+					}
+				}
+			})
+			b.Run("utf16", func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				for i := 0; i < b.N; i++ {
+					if r := enc.EncodeFromUTF16(units, dst, true); r.Read != len(units) {
+						b.Fatal(r)
+					}
+				}
+			})
+		})
+	}
+}

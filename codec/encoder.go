@@ -128,14 +128,7 @@ func (enc *Encoder) EncodeFromUTF8(src, dst []byte, last bool) EncodeResult {
 			return res
 		}
 	}
-	switch enc.encoding().family {
-	case familyUTF8:
-		i = enc.copyUTF8(src, dst, i, &res)
-	case familySingleByte:
-		i = enc.encodeSingleByteRun(src, dst, i, &res)
-	default:
-		i = enc.encodeCJKRun(src, dst, i, &res)
-	}
+	i = enc.runFromUTF8(src, dst, i, &res)
 	for i < len(src) && res.Status == InputEmpty {
 		if src[i] < 0x80 && enc.asciiIsIdentity() {
 			n := copyASCII(dst[res.Written:], src[i:])
@@ -160,7 +153,9 @@ func (enc *Encoder) EncodeFromUTF8(src, dst []byte, last bool) EncodeResult {
 		}
 		i += n
 		if res.Status == InputEmpty {
-			i = enc.encodeCJKRun(src, dst, i, &res)
+			// Back to the fast path after the character it left (an
+			// unmappable one, a malformed sequence).
+			i = enc.runFromUTF8(src, dst, i, &res)
 		}
 	}
 	res.Read = i
@@ -168,6 +163,20 @@ func (enc *Encoder) EncodeFromUTF8(src, dst []byte, last bool) EncodeResult {
 		enc.finish(dst, &res)
 	}
 	return res
+}
+
+// runFromUTF8 is the encoders' fast path from UTF-8, by family: it encodes
+// from src[i] what needs no special handling and returns where it stopped
+// (res updated); EncodeFromUTF8's loop does the rest, a character at a
+// time, and comes back here after each.
+func (enc *Encoder) runFromUTF8(src, dst []byte, i int, res *EncodeResult) int {
+	switch enc.encoding().family {
+	case familyUTF8:
+		return enc.copyUTF8(src, dst, i, res)
+	case familySingleByte:
+		return enc.encodeSingleByteRun(src, dst, i, res)
+	}
+	return enc.encodeCJKRun(src, dst, i, res)
 }
 
 // copyUTF8 is UTF-8 output from UTF-8 input: valid input is copied, a
