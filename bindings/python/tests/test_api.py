@@ -176,6 +176,25 @@ def test_encode_hook() -> None:
     assert whatenc.encode("x\u4e00", "windows-1252", "xmlcharrefreplace") == b"x&#19968;"
 
 
+def test_encode_long_text_through_utf16() -> None:
+    # From _UTF16_FROM characters on, encode() in the HTML mode goes through
+    # an encoder from UTF-16 instead of the one-shot call on UTF-8: both
+    # give the same bytes, at the threshold and across it, in every
+    # encoding with an encoder (ASCII, mapped, unmapped characters, an
+    # emoji, a lone surrogate, a state change in ISO-2022-JP).
+    from whatenc import _core
+    piece = "ab \u00e9\u0416\u05d0\u0e01\u3042\u4e00\uac00\u00a5\U0001F600\u2603 "
+    for e in whatenc.encodings():
+        if not e.has_encoder:
+            continue
+        for n in (_core._UTF16_FROM - 1, _core._UTF16_FROM, 3 * _core._UTF16_FROM + 7):
+            s = (piece * n)[:n]
+            if s[-1] == "\ud83d":
+                s = s[:-1] + "x"  # not a lone surrogate at the end here
+            for t in (s, s[:n // 2] + "\ud800" + s[n // 2 + 1:]):
+                assert whatenc.encode(t, e) == _core._encode_one_shot(t, e), (e.name, n)
+
+
 def test_encode_strict() -> None:
     with pytest.raises(EncodeError) as info:
         whatenc.encode("ab\U0001F600c", "shift_jis", "strict")
