@@ -2,7 +2,7 @@
 
 #include "textflag.h"
 
-// utf16ToUTF8AVX512: UTF-16 to UTF-8 with AVX-512 (BW, VBMI2), 32 code
+// utf16ToUTF8AVX512: UTF-16 to UTF-8 with AVX-512 (BW, VBMI, VBMI2), 32 code
 // units a step, for the UTF-16 decoders and the UTF-8 encoder's input in
 // UTF-16 (utf16to8.go). A step of ASCII is narrowed (VPMOVWB); a step of
 // units below U+0800 puts each unit's two-byte form (ASCII: the unit) in
