@@ -186,6 +186,22 @@ func unitsAsRead(src []uint16, swap bool) []uint16 {
 	return in
 }
 
+// checkUTF8OfUnits is what the UTF-16 to UTF-8 kernel tests check after a
+// call that read the units read and reported written bytes in buf: they
+// are the UTF-8 of read, and buf holds guard from room on.
+func checkUTF8OfUnits(t *testing.T, where string, read []uint16, buf []byte, written, room int) {
+	t.Helper()
+	want := []byte(string(utf16.Decode(read)))
+	if string(buf[:written]) != string(want) {
+		t.Fatalf("%s: read %d, wrote % x, want % x", where, len(read), buf[:written], want)
+	}
+	for i := room; i < len(buf); i++ {
+		if buf[i] != guard {
+			t.Fatalf("%s: wrote at %d, past len(dst) %d", where, i, room)
+		}
+	}
+}
+
 func testUTF16ToUTF8Vector(t *testing.T) {
 	rng := rand.New(rand.NewSource(13))
 	for k := 0; k < 20000; k++ {
@@ -202,15 +218,7 @@ func testUTF16ToUTF8Vector(t *testing.T) {
 		if read%16 != 0 || read > len(src) {
 			t.Fatalf("%s: read %d", where, read)
 		}
-		want := []byte(string(utf16.Decode(src[:read])))
-		if string(buf[:written]) != string(want) {
-			t.Fatalf("%s: read %d, wrote % x, want % x", where, read, buf[:written], want)
-		}
-		for i := room; i < len(buf); i++ {
-			if buf[i] != guard {
-				t.Fatalf("%s: wrote at %d, past len(dst) %d", where, i, room)
-			}
-		}
+		checkUTF8OfUnits(t, where, src[:read], buf, written, room)
 		// It stopped for a reason: the input or the room ran out, or the
 		// next step holds a surrogate.
 		if read+16 <= len(src) && written+64 <= room {
@@ -251,15 +259,7 @@ func TestUTF16ToUTF8AVX512(t *testing.T) {
 		if read%32 != 0 || read > len(src) || written > room {
 			t.Fatalf("%s: read %d, wrote %d", where, read, written)
 		}
-		want := []byte(string(utf16.Decode(src[:read])))
-		if string(buf[:written]) != string(want) {
-			t.Fatalf("%s: read %d, wrote % x, want % x", where, read, buf[:written], want)
-		}
-		for i := room; i < len(buf); i++ {
-			if buf[i] != guard {
-				t.Fatalf("%s: wrote at %d, past len(dst) %d", where, i, room)
-			}
-		}
+		checkUTF8OfUnits(t, where, src[:read], buf, written, room)
 		total += read
 		if read+32 <= len(src) && written+utf16ToUTF8Room512 <= room {
 			surrogate := false
