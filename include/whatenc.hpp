@@ -86,6 +86,17 @@ inline const uint8_t *bytes(const char *p) noexcept { return reinterpret_cast<co
 inline uint8_t *bytes(char *p) noexcept { return reinterpret_cast<uint8_t *>(p); }
 inline const uint16_t *units(const char16_t *p) noexcept { return reinterpret_cast<const uint16_t *>(p); }
 inline uint16_t *units(char16_t *p) noexcept { return reinterpret_cast<uint16_t *>(p); }
+
+// bound(f, h, n): what f, one of the C API's max-length functions, gives
+// for handle h and n units of input; nullopt where it fails (overflow, an
+// empty handle, a forked child).
+template <typename Handle>
+std::optional<size_t> bound(whatenc_status (*f)(const Handle *, size_t, size_t *), const Handle *h,
+                            size_t n) noexcept {
+    size_t out = 0;
+    if (f(h, n, &out) != WHATENC_OK) return std::nullopt;
+    return out;
+}
 // Frees a one-shot function's buffer (whatenc_free) however the scope ends.
 struct OneShotBuffer {
     uint8_t *p = nullptr;
@@ -420,14 +431,10 @@ class Decoder : public detail::Owner<whatenc_decoder, whatenc_decoder_free> {
     // if the bound exceeds PTRDIFF_MAX (overflow), or on another error
     // (empty Decoder, forked child).
     std::optional<size_t> max_utf8_length(size_t src_len) const noexcept {
-        size_t n = 0;
-        if (whatenc_decoder_max_utf8_length(handle_, src_len, &n) != WHATENC_OK) return std::nullopt;
-        return n;
+        return detail::bound(whatenc_decoder_max_utf8_length, handle_, src_len);
     }
     std::optional<size_t> max_utf16_length(size_t src_len) const noexcept {
-        size_t n = 0;
-        if (whatenc_decoder_max_utf16_length(handle_, src_len, &n) != WHATENC_OK) return std::nullopt;
-        return n;
+        return detail::bound(whatenc_decoder_max_utf16_length, handle_, src_len);
     }
 
     // whatenc_decoder_decode_to_utf8(): decodes src (src_len bytes) into
@@ -529,14 +536,10 @@ class Encoder : public detail::Owner<whatenc_encoder, whatenc_encoder_free> {
     // bound of the bytes that src_len more UTF-8 bytes (UTF-16 code units)
     // with last = true write.  nullopt on overflow or another error.
     std::optional<size_t> max_length_from_utf8(size_t src_len) const noexcept {
-        size_t n = 0;
-        if (whatenc_encoder_max_length_from_utf8(handle_, src_len, &n) != WHATENC_OK) return std::nullopt;
-        return n;
+        return detail::bound(whatenc_encoder_max_length_from_utf8, handle_, src_len);
     }
     std::optional<size_t> max_length_from_utf16(size_t src_len) const noexcept {
-        size_t n = 0;
-        if (whatenc_encoder_max_length_from_utf16(handle_, src_len, &n) != WHATENC_OK) return std::nullopt;
-        return n;
+        return detail::bound(whatenc_encoder_max_length_from_utf16, handle_, src_len);
     }
 
     // whatenc_encoder_encode_from_utf8(): encodes UTF-8 src (src_len
