@@ -38,8 +38,10 @@ type singleByteTables struct {
 	encode2     *[0x800]byte
 	encodeBlock *[8][32]byte
 	blockLead   byte
-	// blocks are the AVX-512 encoder's tables.
-	blocks *singleByteBlocks
+	// blocks are the AVX-512 encoder's tables; blocks256 the same three
+	// blocks for the AVX2 encoder from UTF-16.
+	blocks    *singleByteBlocks
+	blocks256 *singleByteBlocks256
 }
 
 // singleByteBlocks are encodeBlocksAVX512's tables: an encoding's bytes for
@@ -94,8 +96,38 @@ func (t *singleByteTables) twoByteTable(index *indexes.SingleByte) *[0x800]byte 
 		}
 		b.ids = [3]uint16{uint16(letters >> 7), uint16(symbols >> 7), uint16(three >> 7)}
 		t.blocks = b
+		t.blocks256 = newSingleByteBlocks256(b)
 	})
 	return t.encode2
+}
+
+// singleByteBlocks256 are encodeBlocksFromUTF16AVX2's tables for the three
+// blocks of singleByteBlocks (two, twoB, three, in that order). VPSHUFB
+// looks up 16 entries by a byte's low nibble, and gives 0 where the byte's
+// bit 7 is set; the kernel looks up a unit's low seven bits x in each of
+// a block's eight tables k with x - 16k, which is negative (0 out) unless
+// x >= 16k, so that XORing the eight results gives table x>>4's entry if
+// table k holds the XOR of entries 16k to 16k+15 and 16(k-1) to 16k-1.
+type singleByteBlocks256 struct {
+	diffs [3][8][32]byte // each 16 entries twice, once per 128-bit lane
+	ids   [3][16]uint16  // the blocks' numbers (code point >> 7), 16 times
+}
+
+func newSingleByteBlocks256(b *singleByteBlocks) *singleByteBlocks256 {
+	t := new(singleByteBlocks256)
+	for n, block := range []*[128]byte{&b.two, &b.twoB, &b.three} {
+		for x := range 128 {
+			d := block[x]
+			if x >= 16 {
+				d ^= block[x-16]
+			}
+			t.diffs[n][x>>4][x&15], t.diffs[n][x>>4][16+x&15] = d, d
+		}
+		for j := range t.ids[n] {
+			t.ids[n][j] = b.ids[n]
+		}
+	}
+	return t
 }
 
 // busiestBlock returns the first code point of the block of 128 from first
@@ -624,14 +656,20 @@ func (enc *Encoder) encodeSingleByteRunFromUTF16(src []uint16, dst []byte) (read
 	tables := enc.encoding().sbTables
 	two := tables.twoByteTable(index)
 	n := min(len(src), len(dst))
+	src, dst = src[:n], dst[:n]
 	i := 0
-	vectorFrom := 0 // where the vector kernel may take over again
-	for ; i < n; i++ {
-		if useAVX512 && i >= vectorFrom && n-i >= 32 {
-			// The kernel takes ASCII and the encoding's blocks up to
-			// anything else, which this loop takes, and the 16 units
-			// after it before the kernel is tried again.
-			i += encodeBlocksFromUTF16AVX512(&dst[i], &src[i], n-i, tables.blocks)
+	vectorFrom := 0 // where a vector kernel may take over again
+	for i < n {
+		if useAVX2 && i >= vectorFrom && n-i >= 32 {
+			// The kernels take ASCII and the encoding's blocks up to
+			// anything else (the AVX2 one up to the step that holds it),
+			// which this loop takes, and the 16 units after it before a
+			// kernel is tried again.
+			if useAVX512 {
+				i += encodeBlocksFromUTF16AVX512(&dst[i], &src[i], n-i, tables.blocks)
+			} else {
+				i += encodeBlocksFromUTF16AVX2(&dst[i], &src[i], n-i, tables.blocks256)
+			}
 			vectorFrom = i + 16
 			if i == n {
 				break
@@ -639,7 +677,7 @@ func (enc *Encoder) encodeSingleByteRunFromUTF16(src []uint16, dst []byte) (read
 		}
 		u := src[i]
 		if u < 0x80 {
-			dst[i] = byte(u)
+			i += narrowASCII(dst[i:], src[i:])
 			continue
 		}
 		if u < 0x800 {
@@ -648,6 +686,7 @@ func (enc *Encoder) encodeSingleByteRunFromUTF16(src []uint16, dst []byte) (read
 				break
 			}
 			dst[i] = v
+			i++
 			continue
 		}
 		if u >= 0xD800 && u <= 0xDFFF {
@@ -658,6 +697,7 @@ func (enc *Encoder) encodeSingleByteRunFromUTF16(src []uint16, dst []byte) (read
 			break
 		}
 		dst[i] = b
+		i++
 	}
 	return i, i
 }

@@ -28,6 +28,13 @@ func singleByteToUTF8AVX512(dst *byte, dstLen int, src *byte, n int, t *singleBy
 //go:noescape
 func encodeBlocksFromUTF16AVX512(dst *byte, src *uint16, n int, t *singleByteBlocks) int
 
+// encodeBlocksFromUTF16AVX2 is encodeBlocksFromUTF16AVX512 with AVX2, a
+// whole step of 32 units or none (singlebyte_amd64.s). Callers check
+// useAVX2 first.
+//
+//go:noescape
+func encodeBlocksFromUTF16AVX2(dst *byte, src *uint16, n int, t *singleByteBlocks256) int
+
 // blockToSingleByteAVX2 is singlebyte_amd64.s's encoder from UTF-8 for
 // text in one block of 128 two-byte code points (an alphabet) and ASCII.
 //

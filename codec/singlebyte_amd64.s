@@ -989,6 +989,141 @@ udone:
 	MOVQ AX, ret+32(FP)
 	RET
 
+// Constants of encodeBlocksFromUTF16AVX2: 0xFF80 in every word (the bits
+// an ASCII unit lacks), 0x007F in every word (a unit's place in its block),
+// 0x10 in every byte (the step between two of a block's nibble tables).
+DATA sbUnitConsts<>+0(SB)/8, $0xff80ff80ff80ff80
+DATA sbUnitConsts<>+8(SB)/8, $0xff80ff80ff80ff80
+DATA sbUnitConsts<>+16(SB)/8, $0xff80ff80ff80ff80
+DATA sbUnitConsts<>+24(SB)/8, $0xff80ff80ff80ff80
+DATA sbUnitConsts<>+32(SB)/8, $0x007f007f007f007f
+DATA sbUnitConsts<>+40(SB)/8, $0x007f007f007f007f
+DATA sbUnitConsts<>+48(SB)/8, $0x007f007f007f007f
+DATA sbUnitConsts<>+56(SB)/8, $0x007f007f007f007f
+DATA sbUnitConsts<>+64(SB)/8, $0x1010101010101010
+DATA sbUnitConsts<>+72(SB)/8, $0x1010101010101010
+DATA sbUnitConsts<>+80(SB)/8, $0x1010101010101010
+DATA sbUnitConsts<>+88(SB)/8, $0x1010101010101010
+GLOBL sbUnitConsts<>(SB), RODATA|NOPTR, $96
+
+// SB_BLOCK256(off, in): ORs into Y10 the entries of the block whose eight
+// difference tables are at off(DX) (singleByteBlocks256.diffs) for the
+// bytes in Y9 (a unit's low seven bits), where the byte mask in says the
+// unit is in the block. Y14 holds 0x10 bytes; Y11 to Y13 are scratch.
+#define SB_BLOCK256(off, in) \
+	VMOVDQU off(DX), Y13; \
+	VPSHUFB Y9, Y13, Y11; \
+	VPSUBB  Y14, Y9, Y12; \
+	VMOVDQU off+32(DX), Y13; \
+	VPSHUFB Y12, Y13, Y13; \
+	VPXOR   Y13, Y11, Y11; \
+	VPSUBB  Y14, Y12, Y12; \
+	VMOVDQU off+64(DX), Y13; \
+	VPSHUFB Y12, Y13, Y13; \
+	VPXOR   Y13, Y11, Y11; \
+	VPSUBB  Y14, Y12, Y12; \
+	VMOVDQU off+96(DX), Y13; \
+	VPSHUFB Y12, Y13, Y13; \
+	VPXOR   Y13, Y11, Y11; \
+	VPSUBB  Y14, Y12, Y12; \
+	VMOVDQU off+128(DX), Y13; \
+	VPSHUFB Y12, Y13, Y13; \
+	VPXOR   Y13, Y11, Y11; \
+	VPSUBB  Y14, Y12, Y12; \
+	VMOVDQU off+160(DX), Y13; \
+	VPSHUFB Y12, Y13, Y13; \
+	VPXOR   Y13, Y11, Y11; \
+	VPSUBB  Y14, Y12, Y12; \
+	VMOVDQU off+192(DX), Y13; \
+	VPSHUFB Y12, Y13, Y13; \
+	VPXOR   Y13, Y11, Y11; \
+	VPSUBB  Y14, Y12, Y12; \
+	VMOVDQU off+224(DX), Y13; \
+	VPSHUFB Y12, Y13, Y13; \
+	VPXOR   Y13, Y11, Y11; \
+	VPAND   in, Y11, Y11; \
+	VPOR    Y11, Y10, Y10
+
+// func encodeBlocksFromUTF16AVX2(dst *byte, src *uint16, n int, t *singleByteBlocks256) int
+// Encodes the n code units at src into a single-byte encoding at dst (room
+// for n bytes) 32 units a step while 32 are left, as
+// encodeBlocksFromUTF16AVX512 does, but a whole step or none: it stops at
+// the start of the first step with a unit it does not take, and returns
+// the units encoded, writing nothing past them. A step's units are packed
+// to bytes (VPACKUSWB: their low seven bits; VPACKSSWB: the masks of the
+// blocks they are in) in the order of 128-bit lanes, which only the
+// store puts right (VPERMQ).
+TEXT ·encodeBlocksFromUTF16AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ t+24(FP), DX
+	LEAQ sbUnitConsts<>(SB), R8
+	VMOVDQU 64(R8), Y14
+	VPXOR   Y15, Y15, Y15
+	XORQ    AX, AX
+vstep:
+	LEAQ 32(AX), R9
+	CMPQ R9, CX
+	JHI  vdone
+	VMOVDQU (SI)(AX*2), Y0
+	VMOVDQU 32(SI)(AX*2), Y1
+	VPOR    Y0, Y1, Y2
+	VPTEST  0(R8), Y2
+	JNZ     vtext
+	VPACKUSWB Y1, Y0, Y10 // ASCII
+	JMP     vstore
+vtext:
+	VPSRLW    $7, Y0, Y3 // the units' blocks
+	VPSRLW    $7, Y1, Y4
+	VPAND     32(R8), Y0, Y0
+	VPAND     32(R8), Y1, Y1
+	VPACKUSWB Y1, Y0, Y9 // their low seven bits
+	VPCMPEQW  Y15, Y3, Y0
+	VPCMPEQW  Y15, Y4, Y1
+	VPACKSSWB Y1, Y0, Y5 // ASCII
+	VPCMPEQW  768(DX), Y3, Y0
+	VPCMPEQW  768(DX), Y4, Y1
+	VPACKSSWB Y1, Y0, Y6 // in two
+	VPCMPEQW  800(DX), Y3, Y0
+	VPCMPEQW  800(DX), Y4, Y1
+	VPACKSSWB Y1, Y0, Y7 // in twoB
+	VPCMPEQW  832(DX), Y3, Y0
+	VPCMPEQW  832(DX), Y4, Y1
+	VPACKSSWB Y1, Y0, Y8 // in three
+	VPAND     Y5, Y9, Y10 // ASCII as it is
+	VPMOVMSKB Y6, R9
+	TESTL     R9, R9
+	JZ        vtwoB
+	SB_BLOCK256(0, Y6)
+vtwoB:
+	VPMOVMSKB Y7, R9
+	TESTL     R9, R9
+	JZ        vthree
+	SB_BLOCK256(256, Y7)
+vthree:
+	VPMOVMSKB Y8, R9
+	TESTL     R9, R9
+	JZ        vcheck
+	SB_BLOCK256(512, Y8)
+vcheck:
+	// 0 where the unit is not ASCII: in no block, or one without a byte
+	// for it.
+	VPCMPEQB  Y15, Y10, Y0
+	VPANDN    Y0, Y5, Y0
+	VPMOVMSKB Y0, R9
+	TESTL     R9, R9
+	JNZ       vdone
+vstore:
+	VPERMQ  $0xD8, Y10, Y10
+	VMOVDQU Y10, (DI)(AX*1)
+	ADDQ    $32, AX
+	JMP     vstep
+vdone:
+	VZEROUPPER
+	MOVQ AX, ret+32(FP)
+	RET
+
 // The AVX-512 (VBMI) decoders, 64 bytes a step: VPERMB looks up 64 of the
 // upper half's 128 entries (singleByteWideTables) by a byte's low six bits,
 // so each byte takes two lookups, the second (for C0..FF) merged over the

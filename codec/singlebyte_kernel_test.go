@@ -2,6 +2,7 @@ package codec
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -471,68 +472,91 @@ func TestSingleByteDecodersAVX512(t *testing.T) {
 	}
 }
 
-// The AVX-512 kernel for UTF-16 input alone, for every single-byte
-// encoding: exactly the reference's bytes for the units it read, nothing
-// written past them, and it stops only before a unit it cannot take.
+// The kernels for UTF-16 input alone (AVX-512, and AVX2, which takes whole
+// steps of 32 units only), for every single-byte encoding: exactly the
+// reference's bytes for the units they read, nothing written past them,
+// and they stop only before a unit (the AVX2 one: a step) they cannot
+// take.
 func TestEncodeBlocksFromUTF16Vector(t *testing.T) {
 	needReference(t)
-	if !hasAVX512Kernels() {
-		t.Skip("skipping: no AVX-512 here")
+	kernels := []struct {
+		name  string
+		have  bool
+		whole bool // stops at the start of the step it cannot take
+		run   func(dst []byte, units []uint16, tables *singleByteTables) int
+	}{
+		{"AVX-512", hasAVX512Kernels(), false, func(dst []byte, units []uint16, tables *singleByteTables) int {
+			return encodeBlocksFromUTF16AVX512(&dst[0], &units[0], len(units), tables.blocks)
+		}},
+		{"AVX2", hasAVX2Kernels(), true, func(dst []byte, units []uint16, tables *singleByteTables) int {
+			return encodeBlocksFromUTF16AVX2(&dst[0], &units[0], len(units), tables.blocks256)
+		}},
 	}
-	rng := rand.New(rand.NewSource(41))
-	// Units read, and calls that stopped inside a step, so that the test
-	// cannot pass on a kernel that takes nothing or never stops.
-	read, inside := 0, 0
-	for _, e := range Encodings() {
-		if !e.IsSingleByte() {
-			continue
-		}
-		e.sbTables.twoByteTable(e.sbIndex)
-		b := e.sbTables.blocks
-		for k := 0; k < 400; k++ {
-			units := utf16.Encode([]rune(string(randomBlocksText(rng, b, 32+rng.Intn(300)))))
-			if k%2 == 0 {
-				// Only what the kernel takes, for whole steps.
-				for i, u := range units {
-					if u >= 0x80 && !blocksTakeUnit(b, u) {
-						units[i] = 'x'
+	for _, kernel := range kernels {
+		t.Run(kernel.name, func(t *testing.T) {
+			if !kernel.have {
+				t.Skipf("skipping: no %s here", kernel.name)
+			}
+			rng := rand.New(rand.NewSource(41))
+			// Units read, and calls that stopped before a unit, so
+			// that the test cannot pass on a kernel that takes nothing
+			// or never stops.
+			read, inside := 0, 0
+			for _, e := range Encodings() {
+				if !e.IsSingleByte() {
+					continue
+				}
+				e.sbTables.twoByteTable(e.sbIndex)
+				b := e.sbTables.blocks
+				for k := 0; k < 400; k++ {
+					units := utf16.Encode([]rune(string(randomBlocksText(rng, b, 32+rng.Intn(300)))))
+					if k%2 == 0 {
+						// Only what the kernel takes, for whole steps.
+						for i, u := range units {
+							if u >= 0x80 && !blocksTakeUnit(b, u) {
+								units[i] = 'x'
+							}
+						}
+					}
+					if k%4 == 0 && len(units) > 40 {
+						units[rng.Intn(len(units))] = 0xD800 + uint16(rng.Intn(0x800)) // a lone surrogate
+					}
+					buf := guardedBytes(len(units) + 64)
+					r := kernel.run(buf, units, e.sbTables)
+					if r > len(units) || kernel.whole && r%32 != 0 {
+						t.Fatalf("%s %04x: read %d", e, units, r)
+					}
+					want, _, _, ok := reference.Encode(e.Name(), utf16.Decode(units[:r]), reference.EncodeFatal)
+					if !ok || string(buf[:r]) != string(want) {
+						t.Fatalf("%s %04x: read %d, wrote % x, want % x (ok %v)", e, units, r, buf[:r], want, ok)
+					}
+					for i := r; i < len(buf); i++ {
+						if buf[i] != guard {
+							t.Fatalf("%s %04x: wrote at %d, past the %d units it read", e, units, i, r)
+						}
+					}
+					read += r
+					if len(units)-r >= 32 {
+						step := units[r : r+1]
+						if kernel.whole {
+							step = units[r : r+32]
+						}
+						if !slices.ContainsFunc(step, func(u uint16) bool { return u >= 0x80 && !blocksTakeUnit(b, u) }) {
+							t.Fatalf("%s %04x: stopped at %d, before %04x, which it takes", e, units, r, step)
+						}
+						inside++
 					}
 				}
 			}
-			if k%4 == 0 && len(units) > 40 {
-				units[rng.Intn(len(units))] = 0xD800 + uint16(rng.Intn(0x800)) // a lone surrogate
+			t.Logf("%d units read, %d calls stopped before a unit", read, inside)
+			if read < 300000 || inside < 3000 {
+				t.Fatalf("the kernel read %d units and stopped %d times: too few for the test to mean much", read, inside)
 			}
-			buf := guardedBytes(len(units) + 64)
-			r := encodeBlocksFromUTF16AVX512(&buf[0], &units[0], len(units), b)
-			if r > len(units) {
-				t.Fatalf("%s %04x: read %d", e, units, r)
-			}
-			want, _, _, ok := reference.Encode(e.Name(), utf16.Decode(units[:r]), reference.EncodeFatal)
-			if !ok || string(buf[:r]) != string(want) {
-				t.Fatalf("%s %04x: read %d, wrote % x, want % x (ok %v)", e, units, r, buf[:r], want, ok)
-			}
-			for i := r; i < len(buf); i++ {
-				if buf[i] != guard {
-					t.Fatalf("%s %04x: wrote at %d, past the %d units it read", e, units, i, r)
-				}
-			}
-			read += r
-			if len(units)-r >= 32 {
-				u := units[r]
-				if u < 0x80 || blocksTakeUnit(b, u) {
-					t.Fatalf("%s %04x: stopped at %d, before %04x, which it takes", e, units, r, u)
-				}
-				inside++
-			}
-		}
-	}
-	t.Logf("%d units read, %d calls stopped before a unit", read, inside)
-	if read < 300000 || inside < 3000 {
-		t.Fatalf("the kernel read %d units and stopped %d times: too few for the test to mean much", read, inside)
+		})
 	}
 }
 
-// blocksTakeUnit reports whether encodeBlocksFromUTF16AVX512 takes the
+// blocksTakeUnit reports whether the encodeBlocksFromUTF16 kernels take the
 // unit u of 0x80 and above: one of b's blocks has it, and maps it.
 func blocksTakeUnit(b *singleByteBlocks, u uint16) bool {
 	switch u >> 7 {

@@ -22,6 +22,10 @@ func encodeBlocksFromUTF16AVX512(dst *byte, src *uint16, n int, t *singleByteBlo
 	panic("unreachable")
 }
 
+func encodeBlocksFromUTF16AVX2(dst *byte, src *uint16, n int, t *singleByteBlocks256) int {
+	panic("unreachable")
+}
+
 func blockToSingleByteAVX2(dst *byte, dstLen int, src *byte, n int, t *[8][32]byte, lead int, packs *[256][8]byte) (read, written int) {
 	panic("unreachable")
 }
