@@ -261,13 +261,13 @@ func (enc *Encoder) encodeCJKRunFromUTF16(src []uint16, dst []byte) (read, writt
 	}
 	t := directTableFor(f)
 	i, w := 0, 0
-	vectorFrom := 0 // where the vector kernel may take over again
+	vectorFrom := 0 // where a vector kernel may take over again
 	for i < len(src) && w+1 < len(dst) {
-		if useAVX512 && i >= vectorFrom && len(src)-i >= 16 && len(dst)-w >= 32 {
-			// The kernel takes ASCII and the units with an entry up to
+		if useAVX2 && i >= vectorFrom && len(src)-i >= 16 && len(dst)-w >= 32 {
+			// The kernels take ASCII and the units with an entry up to
 			// another, which this loop takes, and the 8 units after it
-			// before the kernel is tried again.
-			r, n := encodeDirectFromUTF16AVX512(&dst[w], len(dst)-w, &src[i], len(src)-i, t, 0x80)
+			// before a kernel is tried again.
+			r, n := encodeDirectFromUTF16(dst[w:], src[i:], t, 0x80)
 			i += r
 			w += n
 			vectorFrom = i + 8
@@ -275,9 +275,9 @@ func (enc *Encoder) encodeCJKRunFromUTF16(src []uint16, dst []byte) (read, writt
 		}
 		u := src[i]
 		if u < 0x80 {
-			dst[w] = byte(u)
-			w++
-			i++
+			k := narrowASCII(dst[w:], src[i:])
+			i += k
+			w += k
 			continue
 		}
 		if v := t[u]; v != 0 {
@@ -298,3 +298,37 @@ func (enc *Encoder) encodeCJKRunFromUTF16(src []uint16, dst []byte) (read, writt
 	}
 	return i, w
 }
+
+// encodeDirectFromUTF16 runs the vector kernel for the CPU (useAVX2 is
+// set; 16 units and 32 bytes of room are left): it encodes the code units
+// of src below literal (0x80, or 0 for none) as they are and those with an
+// entry in t as its two bytes, up to another unit, and returns the units
+// read and the bytes written.
+func encodeDirectFromUTF16(dst []byte, src []uint16, t *directTable, literal int) (read, written int) {
+	if useAVX512 {
+		return encodeDirectFromUTF16AVX512(&dst[0], len(dst), &src[0], len(src), t, literal)
+	}
+	return encodeDirectFromUTF16AVX2(&dst[0], len(dst), &src[0], len(src), t, literal, &unitPacks)
+}
+
+// unitPacks is encodeDirectFromUTF16AVX2's table: for each set of units
+// among 8 that keep both bytes of their 16-bit lane (bit j for unit j; the
+// others keep their low byte), the VPSHUFB control that packs the bytes
+// kept to the front, in order.
+var unitPacks = func() (t [256][16]byte) {
+	for two := range 256 {
+		n := 0
+		for j := range 8 {
+			t[two][n] = byte(2 * j)
+			n++
+			if two&(1<<j) != 0 {
+				t[two][n] = byte(2*j + 1)
+				n++
+			}
+		}
+		for ; n < 16; n++ {
+			t[two][n] = 0x80
+		}
+	}
+	return t
+}()

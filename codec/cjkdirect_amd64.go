@@ -21,3 +21,9 @@ func encodeMixedAVX512(dst *byte, dstLen int, src *byte, n int, t *directTable) 
 //
 //go:noescape
 func encodeDirectFromUTF16AVX512(dst *byte, dstLen int, src *uint16, n int, t *directTable, literal int) (read, written int)
+
+// encodeDirectFromUTF16AVX2 is encodeDirectFromUTF16AVX512 with AVX2
+// (cjkdirect_amd64.s), packs being unitPacks. Callers check useAVX2 first.
+//
+//go:noescape
+func encodeDirectFromUTF16AVX2(dst *byte, dstLen int, src *uint16, n int, t *directTable, literal int, packs *[256][16]byte) (read, written int)

@@ -425,3 +425,95 @@ ddone:
 	MOVQ AX, read+48(FP)
 	MOVQ BX, written+56(FP)
 	RET
+
+// func encodeDirectFromUTF16AVX2(dst *byte, dstLen int, src *uint16, n int, t *directTable, literal int, packs *[256][16]byte) (read, written int)
+// encodeDirectFromUTF16AVX512 with AVX2, 16 units a step while 16 are
+// left and 32 bytes of room: the entries come from LOOK16 in the same
+// way, and each 128-bit half's eight units are packed by VPSHUFB, with
+// packs's control for the set of units that keep both bytes of their
+// lane. Both halves are stored whole, scratch past their output; the step
+// it stops in counts the bytes of the units before the one it stops at.
+TEXT ·encodeDirectFromUTF16AVX2(SB), NOSPLIT, $0-72
+	MOVQ dst+0(FP), DI
+	MOVQ dstLen+8(FP), R10
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), R11
+	MOVQ t+32(FP), R8
+	MOVQ literal+40(FP), DX
+	VMOVQ DX, X15
+	VPBROADCASTW X15, Y15
+	MOVQ packs+48(FP), R13
+	VPXOR Y14, Y14, Y14
+	XORQ AX, AX // read
+	XORQ BX, BX // written
+estep:
+	LEAQ 16(AX), DX
+	CMPQ DX, R11
+	JHI  edone
+	LEAQ 32(BX), DX
+	CMPQ DX, R10
+	JHI  edone
+	VMOVDQU   (SI)(AX*2), Y0
+	VPMAXUW   Y15, Y0, Y6
+	VPCMPEQW  Y0, Y6, Y6 // literal and above
+	VPTEST    Y6, Y6
+	JZ        eascii
+	VMOVDQA   Y0, Y1
+	LOOK16(Y1, X1, Y2, X2, X3) // the entries
+	VPCMPEQW  Y14, Y2, Y7
+	VPAND     Y6, Y7, Y7 // literal and above, without an entry
+	VPSRLW    $8, Y2, Y3
+	VPSLLW    $8, Y2, Y4
+	VPOR      Y3, Y4, Y4 // the entries' bytes, first byte lowest
+	VPBLENDVB Y6, Y4, Y0, Y4 // units below literal as they are
+	VPACKSSWB Y6, Y6, Y5
+	VPMOVMSKB Y5, R12 // bits 0-7 and 16-23: the units with two bytes
+	MOVL      $16, R14 // the units taken
+	VPMOVMSKB Y7, DX
+	TESTL     DX, DX
+	JZ        epack
+	BSFL      DX, R14
+	SHRL      $1, R14
+epack:
+	MOVL      R12, DX
+	ANDL      $0xFF, DX
+	SHRL      $8, R12
+	ANDL      $0xFF00, R12
+	ORL       DX, R12 // the units with two bytes, one bit each
+	SHLL      $4, DX
+	VPSHUFB   (R13)(DX*1), X4, X5
+	VMOVDQU   X5, (DI)(BX*1)
+	MOVL      R12, DX
+	SHRL      $8, DX
+	MOVL      R12, R9
+	ANDL      $0xFF, R9
+	POPCNTL   R9, R9
+	LEAQ      8(BX)(R9*1), R9 // where the second half's bytes go
+	SHLL      $4, DX
+	VEXTRACTI128 $1, Y4, X4
+	VPSHUFB   (R13)(DX*1), X4, X5
+	VMOVDQU   X5, (DI)(R9*1)
+	MOVL      R14, CX
+	MOVL      $1, DX
+	SHLL      CX, DX
+	DECL      DX
+	ANDL      R12, DX
+	POPCNTL   DX, DX
+	ADDQ      R14, AX
+	ADDQ      R14, BX
+	ADDQ      DX, BX
+	CMPL      R14, $16
+	JEQ       estep
+	JMP       edone
+eascii:
+	VEXTRACTI128 $1, Y0, X1
+	VPACKUSWB X1, X0, X1
+	VMOVDQU   X1, (DI)(BX*1)
+	ADDQ      $16, AX
+	ADDQ      $16, BX
+	JMP       estep
+edone:
+	VZEROUPPER
+	MOVQ AX, read+56(FP)
+	MOVQ BX, written+64(FP)
+	RET

@@ -2,6 +2,7 @@ package codec
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -120,65 +121,87 @@ func TestCJKEncodersLongRuns(t *testing.T) {
 	})
 }
 
-// The AVX-512 kernel for UTF-16 input alone, for every encoding with a
-// direct table: exactly the reference's bytes for the units it read,
-// nothing written past its room, and it stops only before a unit it cannot
-// take (or for lack of units or room).
+// The kernels for UTF-16 input alone (AVX-512 and AVX2), for every
+// encoding with a direct table, with ASCII taken as it is or not at all
+// (ISO-2022-JP's jis0208 state): exactly the reference's bytes for the
+// units they read, nothing written past their room, and they stop only
+// before a unit they cannot take (or for lack of units or room).
 func TestEncodeDirectFromUTF16Vector(t *testing.T) {
 	needReference(t)
-	if !hasAVX512Kernels() {
-		t.Skip("skipping: no AVX-512 here")
+	kernels := []struct {
+		name string
+		have bool
+		run  func(dst []byte, room int, units []uint16, tab *directTable, literal int) (int, int)
+	}{
+		{"AVX-512", hasAVX512Kernels(), func(dst []byte, room int, units []uint16, tab *directTable, literal int) (int, int) {
+			return encodeDirectFromUTF16AVX512(&dst[0], room, &units[0], len(units), tab, literal)
+		}},
+		{"AVX2", hasAVX2Kernels(), func(dst []byte, room int, units []uint16, tab *directTable, literal int) (int, int) {
+			return encodeDirectFromUTF16AVX2(&dst[0], room, &units[0], len(units), tab, literal, &unitPacks)
+		}},
 	}
-	rng := rand.New(rand.NewSource(43))
-	// Units read, and calls that stopped before a unit, so that the test
-	// cannot pass on a kernel that takes nothing or never stops.
-	read, stops := 0, 0
-	for _, e := range []*Encoding{GB18030, GBK, Big5, EUCJP, ShiftJIS, EUCKR} {
-		tab := directTableFor(e.family)
-		for k := 0; k < 300; k++ {
-			var src []byte
-			switch k % 3 {
-			case 0:
-				src = randomCJKText(rng, tab, 16+rng.Intn(600))
-			case 1:
-				src = randomMixedText(rng, tab, 16+rng.Intn(600))
-			default:
-				src = randomOtherRuns(rng, tab, 16+rng.Intn(600))
+	for _, kernel := range kernels {
+		t.Run(kernel.name, func(t *testing.T) {
+			if !kernel.have {
+				t.Skipf("skipping: no %s here", kernel.name)
 			}
-			units := utf16.Encode([]rune(string(src)))
-			if len(units) < 16 {
-				continue
-			}
-			if k%5 == 0 {
-				units[rng.Intn(len(units))] = 0xD800 + uint16(rng.Intn(0x800)) // a lone surrogate
-			}
-			room := 32 + rng.Intn(2*len(units))
-			buf := guardedBytes(room + 64)
-			r, written := encodeDirectFromUTF16AVX512(&buf[0], room, &units[0], len(units), tab, 0x80)
-			if r > len(units) || written > room {
-				t.Fatalf("%s %04x: read %d, wrote %d in room %d", e, units, r, written, room)
-			}
-			want, _, _, ok := reference.Encode(e.Name(), utf16.Decode(units[:r]), reference.EncodeFatal)
-			if !ok || string(buf[:written]) != string(want) {
-				t.Fatalf("%s %04x: read %d, wrote % x, want % x (ok %v)", e, units, r, buf[:written], want, ok)
-			}
-			for i := room; i < len(buf); i++ {
-				if buf[i] != guard {
-					t.Fatalf("%s %04x: wrote at %d, past its room %d", e, units, i, room)
+			rng := rand.New(rand.NewSource(43))
+			// Units read, and calls that stopped before a unit, so
+			// that the test cannot pass on a kernel that takes nothing
+			// or never stops.
+			read, stops := 0, 0
+			for _, e := range []*Encoding{GB18030, GBK, Big5, EUCJP, ShiftJIS, EUCKR} {
+				tab := directTableFor(e.family)
+				for k := 0; k < 300; k++ {
+					var src []byte
+					switch k % 3 {
+					case 0:
+						src = randomCJKText(rng, tab, 16+rng.Intn(600))
+					case 1:
+						src = randomMixedText(rng, tab, 16+rng.Intn(600))
+					default:
+						src = randomOtherRuns(rng, tab, 16+rng.Intn(600))
+					}
+					units := utf16.Encode([]rune(string(src)))
+					if len(units) < 16 {
+						continue
+					}
+					if k%5 == 0 {
+						units[rng.Intn(len(units))] = 0xD800 + uint16(rng.Intn(0x800)) // a lone surrogate
+					}
+					literal := 0x80
+					if k%4 == 3 {
+						literal = 0 // ASCII stops it
+					}
+					room := 32 + rng.Intn(2*len(units))
+					buf := guardedBytes(room + 64)
+					r, written := kernel.run(buf, room, units, tab, literal)
+					if r > len(units) || written > room {
+						t.Fatalf("%s %04x: read %d, wrote %d in room %d", e, units, r, written, room)
+					}
+					want, _, _, ok := reference.Encode(e.Name(), utf16.Decode(units[:r]), reference.EncodeFatal)
+					if !ok || string(buf[:written]) != string(want) || literal == 0 && slices.ContainsFunc(units[:r], func(u uint16) bool { return u < 0x80 }) {
+						t.Fatalf("%s %04x (literal %#x): read %d, wrote % x, want % x (ok %v)", e, units, literal, r, buf[:written], want, ok)
+					}
+					for i := room; i < len(buf); i++ {
+						if buf[i] != guard {
+							t.Fatalf("%s %04x: wrote at %d, past its room %d", e, units, i, room)
+						}
+					}
+					read += r
+					if len(units)-r >= 16 && room-written >= 32 {
+						if u := units[r]; int(u) < literal || tab[u] != 0 {
+							t.Fatalf("%s %04x (literal %#x): stopped at %d, before %04x, which it takes", e, units, literal, r, u)
+						}
+						stops++
+					}
 				}
 			}
-			read += r
-			if len(units)-r >= 16 && room-written >= 32 {
-				if u := units[r]; u < 0x80 || tab[u] != 0 {
-					t.Fatalf("%s %04x: stopped at %d, before %04x, which it takes", e, units, r, u)
-				}
-				stops++
+			t.Logf("%d units read, %d stops before a unit", read, stops)
+			if read < 50000 || stops < 500 {
+				t.Fatalf("the kernel read %d units and stopped %d times before a unit: too few for the test to mean much", read, stops)
 			}
-		}
-	}
-	t.Logf("%d units read, %d stops before a unit", read, stops)
-	if read < 50000 || stops < 500 {
-		t.Fatalf("the kernel read %d units and stopped %d times before a unit: too few for the test to mean much", read, stops)
+		})
 	}
 }
 

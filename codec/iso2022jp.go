@@ -738,11 +738,11 @@ func encodeISO2022JPRunFromUTF16(st *iso2022JPEncoderState, src []uint16, dst []
 		t := iso2022JPTable()
 		vectorFrom := 0 // where the vector kernel may take over again
 		for i < len(src) && w+1 < len(dst) {
-			if useAVX512 && i >= vectorFrom && len(src)-i >= 16 && len(dst)-w >= 32 {
+			if useAVX2 && i >= vectorFrom && len(src)-i >= 16 && len(dst)-w >= 32 {
 				// The units with an entry (Japanese text), up to another
 				// unit (ASCII among them), which this loop takes, and the
-				// 8 units after it before the kernel is tried again.
-				r, n := encodeDirectFromUTF16AVX512(&dst[w], len(dst)-w, &src[i], len(src)-i, t, 0)
+				// 8 units after it before a kernel is tried again.
+				r, n := encodeDirectFromUTF16(dst[w:], src[i:], t, 0)
 				i += r
 				w += n
 				vectorFrom = i + 8
