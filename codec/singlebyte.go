@@ -36,6 +36,9 @@ type singleByteTables struct {
 	// U+0400 to U+047F for Cyrillic ones).
 	encodeOnce  sync.Once
 	encode2     *[0x800]byte
+	// encode16 is encode2 with ASCII as it is, for UTF-16 input: 0 for
+	// U+0000 and the unmappable code points.
+	encode16 *[0x800]byte
 	encodeBlock *[8][32]byte
 	blockLead   byte
 	// blocks are the AVX-512 encoder's tables; blocks256 the same three
@@ -97,6 +100,11 @@ func (t *singleByteTables) twoByteTable(index *indexes.SingleByte) *[0x800]byte 
 		b.ids = [3]uint16{uint16(letters >> 7), uint16(symbols >> 7), uint16(three >> 7)}
 		t.blocks = b
 		t.blocks256 = newSingleByteBlocks256(b)
+		t.encode16 = new([0x800]byte)
+		*t.encode16 = *t.encode2
+		for c := range 0x80 {
+			t.encode16[c] = byte(c)
+		}
 	})
 	return t.encode2
 }
@@ -654,7 +662,8 @@ var bytePacks = func() (t [256][8]byte) {
 func (enc *Encoder) encodeSingleByteRunFromUTF16(src []uint16, dst []byte) (read, written int) {
 	index := enc.encoding().sbIndex
 	tables := enc.encoding().sbTables
-	two := tables.twoByteTable(index)
+	tables.twoByteTable(index)
+	bytes, three := tables.encode16, tables.blocks.ids[2]
 	n := min(len(src), len(dst))
 	src, dst = src[:n], dst[:n]
 	i := 0
@@ -675,13 +684,38 @@ func (enc *Encoder) encodeSingleByteRunFromUTF16(src []uint16, dst []byte) (read
 				break
 			}
 		}
+		if n-i >= 4 {
+			// Four units below U+0800 at once, without a branch between
+			// ASCII and letters (a space between words); U+0000 and what
+			// the encoding lacks go to the unit at a time below.
+			x := load64u16(src, i)
+			if x&0xFF80FF80FF80FF80 == 0 {
+				i += narrowASCII(dst[i:], src[i:])
+				continue
+			}
+			if x&0xF800F800F800F800 == 0 {
+				b0, b1, b2, b3 := bytes[x&0x7FF], bytes[x>>16&0x7FF], bytes[x>>32&0x7FF], bytes[x>>48&0x7FF]
+				if b0 != 0 && b1 != 0 && b2 != 0 && b3 != 0 {
+					d := dst[i : i+4 : i+4]
+					d[0], d[1], d[2], d[3] = b0, b1, b2, b3
+					i += 4
+					continue
+				}
+			}
+		}
 		u := src[i]
-		if u < 0x80 {
-			i += narrowASCII(dst[i:], src[i:])
+		if u < 0x800 {
+			v := bytes[u]
+			if v == 0 && u != 0 {
+				break
+			}
+			dst[i] = v
+			i++
 			continue
 		}
-		if u < 0x800 {
-			v := two[u]
+		if u>>7 == three {
+			// The encoding's block of three-byte code points (Thai).
+			v := tables.blocks.three[u&0x7F]
 			if v == 0 {
 				break
 			}
