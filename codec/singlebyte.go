@@ -34,11 +34,11 @@ type singleByteTables struct {
 	// tables (16 per high nibble, twice): the block where the encoding
 	// has the most letters (U+0080 to U+00FF for Latin encodings,
 	// U+0400 to U+047F for Cyrillic ones).
-	encodeOnce  sync.Once
-	encode2     *[0x800]byte
+	encodeOnce sync.Once
+	encode2    *[0x800]byte
 	// encode16 is encode2 with ASCII as it is, for UTF-16 input: 0 for
 	// U+0000 and the unmappable code points.
-	encode16 *[0x800]byte
+	encode16    *[0x800]byte
 	encodeBlock *[8][32]byte
 	blockLead   byte
 	// blocks are the AVX-512 encoder's tables; blocks256 the same three

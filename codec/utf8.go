@@ -219,15 +219,15 @@ func utf8ValidFrom(p []byte, i int) int {
 // the bytes still needed and the bounds of the next), each held as six
 // times its number, the offset of its next state in utf8DFA's rows.
 const (
-	utf8Error  = 6 * iota // absorbing: 0 in every row
-	utf8Accept            // between sequences
-	utf8Need1             // one continuation byte 80..BF
-	utf8Need2             // two, 80..BF then 80..BF
-	utf8AfterE0           // A0..BF, then one
-	utf8AfterED           // 80..9F, then one
-	utf8AfterF0           // 90..BF, then two
-	utf8AfterF1           // 80..BF, then two (F1..F3)
-	utf8AfterF4           // 80..8F, then two
+	utf8Error   = 6 * iota // absorbing: 0 in every row
+	utf8Accept             // between sequences
+	utf8Need1              // one continuation byte 80..BF
+	utf8Need2              // two, 80..BF then 80..BF
+	utf8AfterE0            // A0..BF, then one
+	utf8AfterED            // 80..9F, then one
+	utf8AfterF0            // 90..BF, then two
+	utf8AfterF1            // 80..BF, then two (F1..F3)
+	utf8AfterF4            // 80..8F, then two
 )
 
 // utf8DFA is the automaton by byte: row b holds at bit offset s the
