@@ -663,7 +663,7 @@ func (enc *Encoder) encodeSingleByteRunFromUTF16(src []uint16, dst []byte) (read
 	index := enc.encoding().sbIndex
 	tables := enc.encoding().sbTables
 	tables.twoByteTable(index)
-	bytes, three := tables.encode16, tables.blocks.ids[2]
+	byteOf, three := tables.encode16, tables.blocks.ids[2]
 	n := min(len(src), len(dst))
 	src, dst = src[:n], dst[:n]
 	i := 0
@@ -694,7 +694,7 @@ func (enc *Encoder) encodeSingleByteRunFromUTF16(src []uint16, dst []byte) (read
 				continue
 			}
 			if x&0xF800F800F800F800 == 0 {
-				b0, b1, b2, b3 := bytes[x&0x7FF], bytes[x>>16&0x7FF], bytes[x>>32&0x7FF], bytes[x>>48&0x7FF]
+				b0, b1, b2, b3 := byteOf[x&0x7FF], byteOf[x>>16&0x7FF], byteOf[x>>32&0x7FF], byteOf[x>>48&0x7FF]
 				if b0 != 0 && b1 != 0 && b2 != 0 && b3 != 0 {
 					d := dst[i : i+4 : i+4]
 					d[0], d[1], d[2], d[3] = b0, b1, b2, b3
@@ -705,7 +705,7 @@ func (enc *Encoder) encodeSingleByteRunFromUTF16(src []uint16, dst []byte) (read
 		}
 		u := src[i]
 		if u < 0x800 {
-			v := bytes[u]
+			v := byteOf[u]
 			if v == 0 && u != 0 {
 				break
 			}
