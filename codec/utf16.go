@@ -268,6 +268,9 @@ func copyUTF16Units(dst, src []uint16, swap bool) int {
 		}
 		k = copyUTF16AVX2(unsafe.SliceData(dst), (*byte)(unsafe.Pointer(unsafe.SliceData(src))), n, order)
 	}
+	if fastStores {
+		k = copyUTF16Words(dst[:n], src[:n], k, swap)
+	}
 	if swap {
 		for ; k < n; k++ {
 			u := bits.ReverseBytes16(src[k])
@@ -283,6 +286,34 @@ func copyUTF16Units(dst, src []uint16, swap bool) int {
 		k++
 	}
 	copy(dst[start:k], src[start:k])
+	return k
+}
+
+// copyUTF16Words is copyUTF16Units from src[k] four units a step (fastStores:
+// unaligned 8-byte loads and stores), while four are left and none is a
+// surrogate, and returns where it stopped. A lane is a surrogate where its
+// top five bits are 11011: there (u & 0xF800) ^ 0xD800 is 0, which the
+// zero-lane test sees (exactly whether any lane is 0, not which).
+func copyUTF16Words(dst, src []uint16, k int, swap bool) int {
+	const (
+		top5  = 0xF800F800F800F800
+		sur   = 0xD800D800D800D800
+		ones  = 0x0001000100010001
+		highs = 0x8000800080008000
+		lows  = 0x00FF00FF00FF00FF
+	)
+	dp := unsafe.Pointer(unsafe.SliceData(dst))
+	for ; k+4 <= len(src); k += 4 {
+		x := load64u16(src, k)
+		if swap {
+			x = x>>8&lows | x&lows<<8
+		}
+		y := x&top5 ^ sur
+		if (y-ones)&^y&highs != 0 {
+			break
+		}
+		*(*uint64)(unsafe.Add(dp, 2*k)) = x
+	}
 	return k
 }
 
