@@ -1014,35 +1014,24 @@ GLOBL sbUnitConsts<>(SB), RODATA|NOPTR, $96
 	VMOVDQU off(DX), Y13; \
 	VPSHUFB Y9, Y13, Y11; \
 	VPSUBB  Y14, Y9, Y12; \
-	VMOVDQU off+32(DX), Y13; \
-	VPSHUFB Y12, Y13, Y13; \
-	VPXOR   Y13, Y11, Y11; \
-	VPSUBB  Y14, Y12, Y12; \
-	VMOVDQU off+64(DX), Y13; \
-	VPSHUFB Y12, Y13, Y13; \
-	VPXOR   Y13, Y11, Y11; \
-	VPSUBB  Y14, Y12, Y12; \
-	VMOVDQU off+96(DX), Y13; \
-	VPSHUFB Y12, Y13, Y13; \
-	VPXOR   Y13, Y11, Y11; \
-	VPSUBB  Y14, Y12, Y12; \
-	VMOVDQU off+128(DX), Y13; \
-	VPSHUFB Y12, Y13, Y13; \
-	VPXOR   Y13, Y11, Y11; \
-	VPSUBB  Y14, Y12, Y12; \
-	VMOVDQU off+160(DX), Y13; \
-	VPSHUFB Y12, Y13, Y13; \
-	VPXOR   Y13, Y11, Y11; \
-	VPSUBB  Y14, Y12, Y12; \
-	VMOVDQU off+192(DX), Y13; \
-	VPSHUFB Y12, Y13, Y13; \
-	VPXOR   Y13, Y11, Y11; \
-	VPSUBB  Y14, Y12, Y12; \
-	VMOVDQU off+224(DX), Y13; \
-	VPSHUFB Y12, Y13, Y13; \
-	VPXOR   Y13, Y11, Y11; \
+	SB_DIFF256(off+32); \
+	SB_DIFF256(off+64); \
+	SB_DIFF256(off+96); \
+	SB_DIFF256(off+128); \
+	SB_DIFF256(off+160); \
+	SB_DIFF256(off+192); \
+	SB_DIFF256(off+224); \
 	VPAND   in, Y11, Y11; \
 	VPOR    Y11, Y10, Y10
+
+// SB_DIFF256(off): SB_BLOCK256's step for the table at off(DX), by the
+// bytes in Y12, which it lowers by 16 for the next (after the last, to no
+// use: one operation of some thirty).
+#define SB_DIFF256(off) \
+	VMOVDQU off(DX), Y13; \
+	VPSHUFB Y12, Y13, Y13; \
+	VPXOR   Y13, Y11, Y11; \
+	VPSUBB  Y14, Y12, Y12
 
 // func encodeBlocksFromUTF16AVX2(dst *byte, src *uint16, n int, t *singleByteBlocks256) int
 // Encodes the n code units at src into a single-byte encoding at dst (room
