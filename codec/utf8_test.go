@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -288,6 +289,23 @@ func TestUTF8ValidPrefixCutBeforeTail(t *testing.T) {
 }
 
 // TestUTF8ValidPrefixRandom mixes valid text of every sequence length with
+// The portable validator's automaton takes valid text to its end: every
+// scalar value in order, so that each kind of sequence meets each byte
+// its bounds allow. (Where it stops, the sequence-at-a-time loop goes on
+// and gives the same prefix, so only this test sees an automaton that
+// refuses valid bytes.)
+func TestUTF8DFATakesValidText(t *testing.T) {
+	var p []byte
+	for c := rune(0); c <= 0x10FFFF; c++ {
+		if c < 0xD800 || c > 0xDFFF {
+			p = utf8.AppendRune(p, c)
+		}
+	}
+	if k := utf8DFAFrom(p, 0); k < len(p)-8 {
+		t.Fatalf("utf8DFAFrom stopped at %d of %d, before % x", k, len(p), p[k:min(k+8, len(p))])
+	}
+}
+
 // random damage: a changed, deleted or inserted byte, a cut end.
 func TestUTF8ValidPrefixRandom(t *testing.T) {
 	utf8KernelModes(t, testUTF8ValidPrefixRandom)
