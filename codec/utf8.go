@@ -215,19 +215,11 @@ func utf8ValidFrom(p []byte, i int) int {
 	return utf8ValidSequencesFrom(p, utf8DFAFrom(p, i))
 }
 
-// The states of utf8DFAFrom's automaton (section 8.1.1's UTF-8 decoder:
-// the bytes still needed and the bounds of the next), each held as six
-// times its number, the offset of its next state in utf8DFA's rows.
+// The states of utf8DFAFrom's automaton that its loop names, each held as
+// six times its number: the offset of its next state in utf8DFA's rows.
 const (
-	utf8Error   = 6 * iota // absorbing: 0 in every row
-	utf8Accept             // between sequences
-	utf8Need1              // one continuation byte 80..BF
-	utf8Need2              // two, 80..BF then 80..BF
-	utf8AfterE0            // A0..BF, then one
-	utf8AfterED            // 80..9F, then one
-	utf8AfterF0            // 90..BF, then two
-	utf8AfterF1            // 80..BF, then two (F1..F3)
-	utf8AfterF4            // 80..8F, then two
+	utf8Error  = 0 // absorbing: 0 in every row
+	utf8Accept = 6 // between sequences
 )
 
 // utf8DFA is the automaton by byte: row b holds at bit offset s the
@@ -235,28 +227,35 @@ const (
 // (state = utf8DFA[b] >> state, as Per Vognsen's shift-based DFA does).
 // The step depends on the state by one shift, where a branch per
 // sequence mispredicts wherever text switches between ASCII and letters.
+// Its states after a lead byte are the kinds of sequence of utf8Seqs
+// (section 8.1.1's bounds: a length and the range of the second byte),
+// seven of them; after the second byte, 0, 1 or 2 continuation bytes of
+// 80..BF remain, which are the states after C2 and after E1.
 var utf8DFA = func() (t [256]uint64) {
-	set := func(from, to uint64, lo, hi int) {
-		for b := lo; b <= hi; b++ {
-			t[b] |= to << from
+	states := map[utf8Seq]uint64{}
+	stateOf := func(seq utf8Seq) uint64 {
+		if _, ok := states[seq]; !ok {
+			states[seq] = utf8Accept + 6*uint64(len(states)+1)
+		}
+		return states[seq]
+	}
+	remain := [3]uint64{utf8Accept, stateOf(utf8Seqs[0xC2]), stateOf(utf8Seqs[0xE1])}
+	for b := range 256 {
+		seq := utf8Seqs[b]
+		switch seq.size {
+		case 1:
+			t[b] |= utf8Accept << utf8Accept
+		case 2, 3, 4:
+			after := stateOf(seq)
+			t[b] |= after << utf8Accept
+			for c := int(seq.lower); c <= int(seq.upper); c++ {
+				t[c] |= remain[seq.size-2] << after
+			}
 		}
 	}
-	set(utf8Accept, utf8Accept, 0x00, 0x7F)
-	set(utf8Accept, utf8Need1, 0xC2, 0xDF)
-	set(utf8Accept, utf8AfterE0, 0xE0, 0xE0)
-	set(utf8Accept, utf8Need2, 0xE1, 0xEC)
-	set(utf8Accept, utf8AfterED, 0xED, 0xED)
-	set(utf8Accept, utf8Need2, 0xEE, 0xEF)
-	set(utf8Accept, utf8AfterF0, 0xF0, 0xF0)
-	set(utf8Accept, utf8AfterF1, 0xF1, 0xF3)
-	set(utf8Accept, utf8AfterF4, 0xF4, 0xF4)
-	set(utf8Need1, utf8Accept, 0x80, 0xBF)
-	set(utf8Need2, utf8Need1, 0x80, 0xBF)
-	set(utf8AfterE0, utf8Need1, 0xA0, 0xBF)
-	set(utf8AfterED, utf8Need1, 0x80, 0x9F)
-	set(utf8AfterF0, utf8Need2, 0x90, 0xBF)
-	set(utf8AfterF1, utf8Need2, 0x80, 0xBF)
-	set(utf8AfterF4, utf8Need2, 0x80, 0x8F)
+	if len(states) > 8 {
+		panic("codec: more UTF-8 states than a row's 64 bits hold")
+	}
 	return t
 }()
 
