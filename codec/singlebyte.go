@@ -689,7 +689,7 @@ func (enc *Encoder) encodeSingleByteRunFromUTF16(src []uint16, dst []byte) (read
 			// ASCII and letters (a space between words); U+0000 and what
 			// the encoding lacks go to the unit at a time below.
 			x := load64u16(src, i)
-			if x&0xFF80FF80FF80FF80 == 0 {
+			if x&highBits16 == 0 {
 				i += narrowASCII(dst[i:], src[i:])
 				continue
 			}
