@@ -176,6 +176,15 @@ func utf16LERun(s *sink, units []uint16) int {
 			w += k
 			i += k
 		case u < 0x800:
+			// Without the vector kernels (which take the units after
+			// this step), four units a step.
+			if !useAVX2 {
+				if r, n := utf16TwoByteWords(dst[w:], units[i:], false); r > 0 {
+					i += r
+					w += n
+					continue
+				}
+			}
 			dst[w] = 0xC0 | byte(u>>6)
 			dst[w+1] = 0x80 | byte(u)&0x3F
 			w += 2
@@ -230,6 +239,15 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 			dst[w] = byte(u)
 			w++
 		case u < 0x800:
+			// Without the vector kernels (which take the units after
+			// this step), four units a step.
+			if !useAVX2 {
+				if r, n := utf16TwoByteWords(dst[w:], units[i:], true); r > 0 {
+					i += r - 1
+					w += n
+					continue
+				}
+			}
 			dst[w] = 0xC0 | byte(u>>6)
 			dst[w+1] = 0x80 | byte(u)&0x3F
 			w += 2

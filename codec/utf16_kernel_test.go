@@ -324,3 +324,51 @@ func TestUTF16StepTablesLayout(t *testing.T) {
 		t.Fatalf("utf16StepTables offsets %v; the kernel reads 4096, 4352, 8448", got)
 	}
 }
+
+// utf16TwoByteWords (the scalar UTF-16 to UTF-8 step of four units below
+// U+0800) against utf16.Decode: what it writes is the UTF-8 of what it reads,
+// it writes nothing past the room, and it
+// stops only where it must (fewer than 4 units or 8 bytes of room left, or
+// a unit of three bytes or a surrogate in the next four), in either byte
+// order, on runs of each kind and at every room.
+func TestUTF16TwoByteWords(t *testing.T) {
+	kernelModes(t, func(t *testing.T) {
+		rng := rand.New(rand.NewSource(23))
+		for k := 0; k < 20000; k++ {
+			units := randomUTF16Runs(rng, rng.Intn(120))
+			room := rng.Intn(3*len(units) + 9)
+			swap := fastStores && rng.Intn(2) == 0
+			src := units
+			if swap {
+				src = make([]uint16, len(units))
+				for i, u := range units {
+					src[i] = bits.ReverseBytes16(u)
+				}
+			}
+			dst := make([]byte, room+16)
+			for i := range dst {
+				dst[i] = guard
+			}
+			read, written := utf16TwoByteWords(dst[:room], src, swap)
+			where := fmt.Sprintf("#%d (%d units, room %d, swap %v)", k, len(units), room, swap)
+			want := []byte(string(utf16.Decode(units[:read])))
+			if string(dst[:written]) != string(want) {
+				t.Fatalf("%s: read %d, wrote %x, want %x", where, read, dst[:written], want)
+			}
+			for i := room; i < len(dst); i++ {
+				if dst[i] != guard {
+					t.Fatalf("%s: wrote %#x at %d, past the room", where, dst[i], i)
+				}
+			}
+			if len(units)-read >= 4 && room-written >= 8 {
+				stop := false
+				for _, u := range units[read : read+4] {
+					stop = stop || u >= 0x800
+				}
+				if !stop {
+					t.Fatalf("%s: stopped after %d units at %x, which it takes", where, read, units[read:read+4])
+				}
+			}
+		}
+	})
+}

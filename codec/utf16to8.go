@@ -36,6 +36,15 @@ func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 			i += k
 			continue
 		case u < 0x800:
+			// Without the vector kernels (which take the units after
+			// this step), four units a step.
+			if !useAVX2 {
+				if r, n := utf16TwoByteWords(dst[w:], src[i:], false); r > 0 {
+					i += r
+					w += n
+					continue
+				}
+			}
 			dst[w] = 0xC0 | byte(u>>6)
 			dst[w+1] = 0x80 | byte(u)&0x3F
 			w += 2
@@ -51,6 +60,73 @@ func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 			return i, w
 		}
 		i++
+	}
+	return i, w
+}
+
+// utf16TwoByteWords converts the code units at the start of src to UTF-8
+// in dst four a step while a step's units are all below U+0800, and returns
+// the units read and the bytes written. That is the text of alphabetic
+// scripts (Cyrillic, Greek, Arabic, Hebrew; Latin with diacritics): letters
+// of two bytes between spaces and punctuation of one, where a unit at a time
+// the choice between one and two bytes is a branch taken at random. Here
+// each unit's form (section 4.1's UTF-8 encoder below U+0800) is chosen by a
+// mask and stored as two bytes, whose second the next unit overwrites when
+// the form has one. A step of ASCII goes to narrowASCII, which takes the
+// run. It stops at a step with a unit of three bytes or a surrogate, and
+// where fewer than 4 units or 8 bytes of room are left. With swap the
+// units are byte-swapped (UTF-16BE read as little-endian words, which only
+// fastStores machines do).
+func utf16TwoByteWords(dst []byte, src []uint16, swap bool) (read, written int) {
+	i, w := 0, 0
+	for len(src)-i >= 4 && len(dst)-w >= 8 {
+		x := load64u16(src, i)
+		if swap {
+			x = x>>8&0x00FF00FF00FF00FF | x&0x00FF00FF00FF00FF<<8
+		}
+		// Bits 7 to 10 of a unit below U+0800 are set in a unit of two
+		// bytes.
+		if x&0xF800F800F800F800 != 0 {
+			break
+		}
+		two := x & 0x0780078007800780
+		if two == 0 {
+			// ASCII, to the end of the run.
+			var k int
+			if swap {
+				k = narrowASCIIUTF16(dst[w:], unsafe.Slice((*byte)(unsafe.Pointer(&src[i])), 2*(len(src)-i)), true)
+			} else {
+				k = narrowASCIILong(dst[w:], src[i:])
+			}
+			i += k
+			w += k
+			continue
+		}
+		// Each lane's two-byte form, lead byte first, and 1 in each lane
+		// that takes it (no carry leaves a lane: 0x0780 + 0x7FFF <
+		// 0x10000).
+		form := x>>6&0x001F001F001F001F | x&0x003F003F003F003F<<8 | 0x80C080C080C080C0
+		long := (two + 0x7FFF7FFF7FFF7FFF) >> 15 & 0x0001000100010001
+		v := x ^ (x^form)&(long*0xFFFF)
+		if fastStores {
+			p := unsafe.Pointer(unsafe.SliceData(dst))
+			*(*uint16)(unsafe.Add(p, w)) = uint16(v)
+			w += 1 + int(long&1)
+			*(*uint16)(unsafe.Add(p, w)) = uint16(v >> 16)
+			w += 1 + int(long>>16&1)
+			*(*uint16)(unsafe.Add(p, w)) = uint16(v >> 32)
+			w += 1 + int(long>>32&1)
+			*(*uint16)(unsafe.Add(p, w)) = uint16(v >> 48)
+			w += 1 + int(long>>48)
+		} else {
+			for range 4 {
+				dst[w], dst[w+1] = byte(v), byte(v>>8)
+				w += 1 + int(long&1)
+				v >>= 16
+				long >>= 16
+			}
+		}
+		i += 4
 	}
 	return i, w
 }
