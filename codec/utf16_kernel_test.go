@@ -330,20 +330,22 @@ func TestUTF16StepTablesLayout(t *testing.T) {
 // it writes nothing past the room, and it
 // stops only where it must (fewer than 4 units or 8 bytes of room left, or
 // a unit of three bytes or a surrogate in the next four), in either byte
-// order, on runs of each kind and at every room.
+// order, on runs of each kind and at every room. The input ends where an
+// unreadable page begins: a read past it faults.
 func TestUTF16TwoByteWords(t *testing.T) {
 	kernelModes(t, func(t *testing.T) {
 		rng := rand.New(rand.NewSource(23))
+		page := atPageEnd(t, make([]uint16, 128))
 		for k := 0; k < 20000; k++ {
 			units := randomUTF16Runs(rng, rng.Intn(120))
 			room := rng.Intn(3*len(units) + 9)
 			swap := fastStores && rng.Intn(2) == 0
-			src := units
-			if swap {
-				src = make([]uint16, len(units))
-				for i, u := range units {
-					src[i] = bits.ReverseBytes16(u)
+			src := page[len(page)-len(units):]
+			for i, u := range units {
+				if swap {
+					u = bits.ReverseBytes16(u)
 				}
+				src[i] = u
 			}
 			dst := make([]byte, room+16)
 			for i := range dst {

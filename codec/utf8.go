@@ -1,6 +1,9 @@
 package codec
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"unsafe"
+)
 
 // UTF-8 (section 8.1).
 
@@ -375,6 +378,15 @@ func validUTF8ToUTF16(dst []uint16, src []byte) int {
 			w++
 			i++
 		case b < 0xE0:
+			// Without the vector kernel (which takes the bytes after this
+			// sequence), eight bytes a step.
+			if !useAVX2 {
+				if r, n := utf8TwoByteWords(dst[w:], src[i:]); r > 0 {
+					i += r
+					w += n
+					continue
+				}
+			}
 			dst[w] = uint16(b&0x1F)<<6 | uint16(src[i+1]&0x3F)
 			w++
 			i += 2
@@ -391,6 +403,84 @@ func validUTF8ToUTF16(dst []uint16, src []byte) int {
 		}
 	}
 	return w
+}
+
+// utf8TwoByteWords converts the start of src, whole valid UTF-8 beginning
+// at a character, into dst eight bytes a step while a step has no sequence
+// of three or four bytes, and returns the bytes read and the code units
+// written. That is the text of alphabetic scripts (Cyrillic, Greek,
+// Arabic, Hebrew; Latin with diacritics), where a character at a time the
+// choice between one and two bytes is a branch taken at random. Each byte
+// of a step gets the unit of the character it begins (section 8.1.1's
+// decoder: a lead byte's five bits and the next byte's six), and every
+// byte's unit is stored, but only one that begins a character moves the
+// output on: a continuation byte's unit is overwritten by the next. A lead
+// in a step's last byte takes the byte after it. A run of ASCII longer than
+// a step goes to widenASCII. It stops at a step with a byte E0..FF, and
+// where fewer than 9 bytes or 8 units of room are left.
+func utf8TwoByteWords(dst []uint16, src []byte) (read, written int) {
+	i, w := 0, 0
+	for len(src)-i >= 9 && len(dst)-w >= 8 {
+		x := load64(src, i)
+		if x&highBits == 0 {
+			// A run of ASCII goes to widenASCII; eight bytes of it
+			// between letters are widened here.
+			if len(src)-i < 16 || load64(src, i+8)&highBits == 0 {
+				k := widenASCII(dst[w:], src[i:])
+				i += k
+				w += k
+				continue
+			}
+			if fastStores {
+				p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), 2*w)
+				*(*uint64)(p) = spread16(x & 0xFFFFFFFF)
+				*(*uint64)(unsafe.Add(p, 8)) = spread16(x >> 32)
+				i += 8
+				w += 8
+				continue
+			}
+		}
+		if x&(x<<1)&(x<<2)&highBits != 0 {
+			break // a byte E0..FF: bits 7, 6 and 5 set
+		}
+		next := load64(src, i+1) // the byte after each byte
+		leads := x & (x << 1) & highBits
+		starts := ^(x &^ (x << 1)) & highBits // not a continuation byte
+		leadBytes := leads >> 7 * 0xFF
+		// Each byte's unit: its low byte, and its high byte (0 but for a
+		// lead).
+		low := x&^leadBytes | (x&0x0303030303030303<<6|next&0x3F3F3F3F3F3F3F3F)&leadBytes
+		high := x & 0x1C1C1C1C1C1C1C1C >> 2 & leadBytes
+		if fastStores {
+			p := unsafe.Pointer(unsafe.SliceData(dst))
+			s := starts >> 7
+			u := spread16(low&0xFFFFFFFF) | spread16(high&0xFFFFFFFF)<<8
+			*(*uint16)(unsafe.Add(p, 2*w)) = uint16(u)
+			w += int(s & 1)
+			*(*uint16)(unsafe.Add(p, 2*w)) = uint16(u >> 16)
+			w += int(s >> 8 & 1)
+			*(*uint16)(unsafe.Add(p, 2*w)) = uint16(u >> 32)
+			w += int(s >> 16 & 1)
+			*(*uint16)(unsafe.Add(p, 2*w)) = uint16(u >> 48)
+			w += int(s >> 24 & 1)
+			u = spread16(low>>32) | spread16(high>>32)<<8
+			*(*uint16)(unsafe.Add(p, 2*w)) = uint16(u)
+			w += int(s >> 32 & 1)
+			*(*uint16)(unsafe.Add(p, 2*w)) = uint16(u >> 16)
+			w += int(s >> 40 & 1)
+			*(*uint16)(unsafe.Add(p, 2*w)) = uint16(u >> 32)
+			w += int(s >> 48 & 1)
+			*(*uint16)(unsafe.Add(p, 2*w)) = uint16(u >> 48)
+			w += int(s >> 56)
+		} else {
+			for k := 0; k < 64; k += 8 {
+				dst[w] = uint16(low>>k&0xFF) | uint16(high>>k&0xFF)<<8
+				w += int(starts >> (k + 7) & 1)
+			}
+		}
+		i += 8 + int(leads>>63) // a lead last takes the byte after it
+	}
+	return i, w
 }
 
 // encodeUTF8 is the UTF-8 encoder (section 8.1.2); it cannot fail.

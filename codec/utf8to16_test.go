@@ -222,3 +222,53 @@ func TestUTF8StepTablesLayout(t *testing.T) {
 		t.Fatalf("utf8StepTables.wordPacks at %d; the kernel reads 10512", off)
 	}
 }
+
+// utf8TwoByteWords (the scalar step of eight bytes of one- and two-byte
+// sequences) against unicode/utf16: what it writes is the UTF-16 of what it
+// reads, which ends at a character; it writes nothing past the room; and it
+// stops only where it must (fewer than 9 bytes or 8 units of room left, or
+// a byte E0..FF in the next eight), on runs of each kind and at every room.
+// The input ends where an unreadable page begins: a read past it faults.
+func TestUTF8TwoByteWords(t *testing.T) {
+	kernelModes(t, func(t *testing.T) {
+		rng := rand.New(rand.NewSource(29))
+		page := bytesAtPageEnd(t, make([]byte, 256))
+		for k := 0; k < 20000; k++ {
+			text := []byte(string(randomUTF8Runs(rng, rng.Intn(120))))
+			src := page[len(page)-len(text):]
+			copy(src, text)
+			room := len(src) + rng.Intn(3)
+			if rng.Intn(4) == 0 {
+				room = rng.Intn(len(src) + 1)
+			}
+			dst := make([]uint16, room+16)
+			for i := range dst {
+				dst[i] = guard
+			}
+			read, written := utf8TwoByteWords(dst[:room], src)
+			where := fmt.Sprintf("#%d (%d bytes, room %d)", k, len(src), room)
+			if read < len(src) && src[read]&0xC0 == 0x80 {
+				t.Fatalf("%s: stopped after %d bytes, inside a character", where, read)
+			}
+			want := utf16.Encode([]rune(string(src[:read])))
+			if fmt.Sprint(dst[:written]) != fmt.Sprint(want) {
+				t.Fatalf("%s: read %d, wrote %x, want %x", where, read, dst[:written], want)
+			}
+			for i := room; i < len(dst); i++ {
+				if dst[i] != guard {
+					t.Fatalf("%s: wrote %#x at %d, past the room", where, dst[i], i)
+				}
+			}
+			if len(src)-read >= 9 && room-written >= 8 {
+				// A character of three or four bytes begins with E0..FF.
+				cut := false
+				for _, b := range src[read : read+8] {
+					cut = cut || b >= 0xE0
+				}
+				if !cut {
+					t.Fatalf("%s: stopped after %d bytes at %x, which it takes", where, read, src[read:read+8])
+				}
+			}
+		}
+	})
+}
