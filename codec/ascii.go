@@ -39,6 +39,13 @@ func load64u16(u []uint16, i int) uint64 {
 	return uint64(u[i]) | uint64(u[i+1])<<16 | uint64(u[i+2])<<32 | uint64(u[i+3])<<48
 }
 
+// hasZeroUnit reports whether one of the four 16-bit lanes of y is 0 (not
+// which: a borrow from a zero lane can mark the lane above it too).
+func hasZeroUnit(y uint64) bool {
+	const ones, highs = 0x0001000100010001, 0x8000800080008000
+	return (y-ones)&^y&highs != 0
+}
+
 // ascii32 reports whether the 32 bytes of b at i are ASCII (i+32 <=
 // len(b)).
 func ascii32(b []byte, i int) bool {

@@ -344,27 +344,13 @@ func (d *Decoder) decodeSingleByteUTF16(t *singleByteTables, src []byte, s *sink
 			continue
 		}
 		if n-i >= 8 {
-			if binary.LittleEndian.Uint64(src[i:])&highBits == 0 {
-				k := widenASCII(dst[w:], src[i:n])
+			end := n
+			if useAVX2 && i < vectorFrom {
+				end = min(n, vectorFrom) // the vector kernel's again from there
+			}
+			if k := singleByteWordsToUTF16(dst[w:], src[i:end], &t.utf16); k > 0 {
 				i += k
 				w += k
-				continue
-			}
-		}
-		if n-i >= 8 {
-			// Eight bytes through the table, unrolled, then a check that
-			// none was unmapped (the rare case redoes the block a byte at
-			// a time below).
-			in, out := src[i:i+8:i+8], dst[w:w+8:w+8]
-			v0, v1, v2, v3 := t.utf16[in[0]], t.utf16[in[1]], t.utf16[in[2]], t.utf16[in[3]]
-			v4, v5, v6, v7 := t.utf16[in[4]], t.utf16[in[5]], t.utf16[in[6]], t.utf16[in[7]]
-			out[0], out[1], out[2], out[3] = v0, v1, v2, v3
-			out[4], out[5], out[6], out[7] = v4, v5, v6, v7
-			// U+FFFD marks an unmapped byte.
-			if v0 != 0xFFFD && v1 != 0xFFFD && v2 != 0xFFFD && v3 != 0xFFFD &&
-				v4 != 0xFFFD && v5 != 0xFFFD && v6 != 0xFFFD && v7 != 0xFFFD {
-				i += 8
-				w += 8
 				continue
 			}
 		}
@@ -386,6 +372,44 @@ func (d *Decoder) decodeSingleByteUTF16(t *singleByteTables, src []byte, s *sink
 		return OutputFull, i
 	}
 	return InputEmpty, i
+}
+
+// singleByteWordsToUTF16 decodes the start of src into dst (which has room
+// for all of it) through table, the decoder's code points (U+FFFD for a
+// byte with none), eight bytes a step, and returns how many it decoded: up
+// to a step with an unmapped byte, or fewer than eight bytes left. Each
+// step's eight code points are looked up, put four to a word and stored,
+// then checked for U+FFFD at once: no branch per byte. Runs of ASCII longer
+// than a step go to widenASCII.
+func singleByteWordsToUTF16(dst []uint16, src []byte, table *[256]uint16) int {
+	const unmapped = 0xFFFD * 0x0001000100010001
+	n := min(len(src), len(dst))
+	i := 0
+	for n-i >= 8 {
+		x := load64(src, i)
+		if x&highBits == 0 && (n-i < 16 || load64(src, i+8)&highBits == 0) {
+			i += widenASCII(dst[i:n], src[i:n])
+			continue
+		}
+		in := src[i : i+8 : i+8]
+		lo := uint64(table[in[0]]) | uint64(table[in[1]])<<16 | uint64(table[in[2]])<<32 | uint64(table[in[3]])<<48
+		hi := uint64(table[in[4]]) | uint64(table[in[5]])<<16 | uint64(table[in[6]])<<32 | uint64(table[in[7]])<<48
+		if fastStores {
+			p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), 2*i)
+			*(*uint64)(p) = lo
+			*(*uint64)(unsafe.Add(p, 8)) = hi
+		} else {
+			out := dst[i : i+8 : i+8]
+			for k := range 4 {
+				out[k], out[4+k] = uint16(lo>>(16*k)), uint16(hi>>(16*k))
+			}
+		}
+		if hasZeroUnit(lo^unmapped) || hasZeroUnit(hi^unmapped) {
+			break
+		}
+		i += 8
+	}
+	return i
 }
 
 // encodeSingleByte is the single-byte encoder (section 9.2).

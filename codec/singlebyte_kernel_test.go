@@ -569,3 +569,60 @@ func blocksTakeUnit(b *singleByteBlocks, u uint16) bool {
 	}
 	return false
 }
+
+// singleByteWordsToUTF16 (the single-byte decoders' scalar step of eight
+// bytes) alone, against each byte's code point in every single-byte table:
+// what it decodes is each byte's code point, none unmapped; it writes
+// nothing past the room; and it stops only where it must (fewer than eight
+// bytes or units of room left, or an unmapped byte in the next eight), on
+// runs of ASCII and of the upper half. The input ends where an unreadable
+// page begins: a read past it faults.
+func TestSingleByteWordsToUTF16(t *testing.T) {
+	kernelModes(t, func(t *testing.T) {
+		page := bytesAtPageEnd(t, make([]byte, 256))
+		for _, e := range Encodings() {
+			if !e.IsSingleByte() && e != XUserDefined {
+				continue
+			}
+			table := &e.sbTables.utf16
+			rng := rand.New(rand.NewSource(int64(e.ID())))
+			for k := 0; k < 500; k++ {
+				n := rng.Intn(200)
+				src := page[len(page)-n:]
+				for i := 0; i < n; {
+					high := rng.Intn(2) == 0
+					for run := 1 + rng.Intn(30); run > 0 && i < n; run-- {
+						if high {
+							src[i] = byte(0x80 + rng.Intn(0x80))
+						} else {
+							src[i] = byte(rng.Intn(0x80))
+						}
+						i++
+					}
+				}
+				room := n + rng.Intn(3)
+				if rng.Intn(4) == 0 {
+					room = rng.Intn(n + 1)
+				}
+				dst := make([]uint16, room+16)
+				for i := range dst {
+					dst[i] = guard
+				}
+				got := singleByteWordsToUTF16(dst[:room], src, table)
+				for i := 0; i < got; i++ {
+					if dst[i] != table[src[i]] || dst[i] == 0xFFFD {
+						t.Fatalf("%s #%d: byte %d (%#x) decoded as %#x, want %#x", e.Name(), k, i, src[i], dst[i], table[src[i]])
+					}
+				}
+				for i := room; i < len(dst); i++ {
+					if dst[i] != guard {
+						t.Fatalf("%s #%d: wrote %#x at %d, past the room %d", e.Name(), k, dst[i], i, room)
+					}
+				}
+				if min(n, room)-got >= 8 && !slices.ContainsFunc(src[got:got+8], func(b byte) bool { return table[b] == 0xFFFD }) {
+					t.Fatalf("%s #%d: stopped after %d bytes at %x, which it takes", e.Name(), k, got, src[got:got+8])
+				}
+			}
+		}
+	})
+}

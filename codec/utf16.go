@@ -314,11 +314,9 @@ func copyUTF16Units(dst, src []uint16, swap bool) int {
 // zero-lane test sees (exactly whether any lane is 0, not which).
 func copyUTF16Words(dst, src []uint16, k int, swap bool) int {
 	const (
-		top5  = 0xF800F800F800F800
-		sur   = 0xD800D800D800D800
-		ones  = 0x0001000100010001
-		highs = 0x8000800080008000
-		lows  = 0x00FF00FF00FF00FF
+		top5 = 0xF800F800F800F800
+		sur  = 0xD800D800D800D800
+		lows = 0x00FF00FF00FF00FF
 	)
 	dp := unsafe.Pointer(unsafe.SliceData(dst))
 	for ; k+4 <= len(src); k += 4 {
@@ -326,8 +324,7 @@ func copyUTF16Words(dst, src []uint16, k int, swap bool) int {
 		if swap {
 			x = x>>8&lows | x&lows<<8
 		}
-		y := x&top5 ^ sur
-		if (y-ones)&^y&highs != 0 {
+		if hasZeroUnit(x&top5 ^ sur) {
 			break
 		}
 		*(*uint64)(unsafe.Add(dp, 2*k)) = x
