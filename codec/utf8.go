@@ -212,103 +212,90 @@ func utf8CopyValidPrefix(dst, p []byte) int {
 }
 
 // utf8ValidFrom is utf8ValidPrefix from p[i] on, a sequence's first byte:
-// utf8DFAFrom for most of p, utf8ValidSequencesFrom for the end and to
-// find where an error is.
+// a word at a time for most of p (utf8WordsFrom), a sequence at a time for
+// the end and to find where an error is.
 func utf8ValidFrom(p []byte, i int) int {
-	return utf8ValidSequencesFrom(p, utf8DFAFrom(p, i))
+	return utf8WordsFrom(p, i)
 }
 
-// The states of utf8DFAFrom's automaton that its loop names, each held as
-// six times its number: the offset of its next state in utf8DFA's rows.
-const (
-	utf8Error  = 0 // absorbing: 0 in every row
-	utf8Accept = 6 // between sequences
-)
-
-// utf8DFA is the automaton by byte: row b holds at bit offset s the
-// state that follows state s on byte b, so that one shift takes a step
-// (state = utf8DFA[b] >> state, as Per Vognsen's shift-based DFA does).
-// The step depends on the state by one shift, where a branch per
-// sequence mispredicts wherever text switches between ASCII and letters.
-// Its states after a lead byte are the kinds of sequence of utf8Seqs
-// (section 8.1.1's bounds: a length and the range of the second byte),
-// seven of them; after the second byte, 0, 1 or 2 continuation bytes of
-// 80..BF remain, which are the states after C2 and after E1.
-var utf8DFA = func() (t [256]uint64) {
-	states := map[utf8Seq]uint64{}
-	stateOf := func(seq utf8Seq) uint64 {
-		if _, ok := states[seq]; !ok {
-			states[seq] = utf8Accept + 6*uint64(len(states)+1)
+// utf8WordsFrom is utf8ValidFrom eight bytes a step, by the shape of a
+// step rather than byte by byte: in text of sequences of up to three bytes
+// (all but emoji and rarer scripts), UTF-8 is valid where the continuation
+// bytes (10xxxxxx) are exactly the byte after each lead of two bytes
+// (110xxxxx) and the two after each lead of three (1110xxxx), and where
+// each lead allows its second byte (section 8.1.1: C0 and C1 never; A0..BF
+// after E0, 80..9F after ED; bit 5 of the second byte tells). All of that
+// is a few word operations on the step's bytes' top bits, and the
+// continuation bytes a step's last leads need carry into the next step.
+// A step with a lead of four bytes, or that shows an error, goes to
+// utf8ValidSequencesFrom, a sequence at a time, which finds the error or
+// goes on past the step. It returns the length of the valid prefix.
+func utf8WordsFrom(p []byte, i int) int {
+	for {
+		var carry uint64
+		i, carry = utf8WordSteps(p, i, 0)
+		if i+9 > len(p) {
+			return utf8ValidSequencesFrom(p, utf8CarryStart(p, i, carry))
 		}
-		return states[seq]
-	}
-	remain := [3]uint64{utf8Accept, stateOf(utf8Seqs[0xC2]), stateOf(utf8Seqs[0xE1])}
-	for b := range 256 {
-		seq := utf8Seqs[b]
-		switch seq.size {
-		case 1:
-			t[b] |= utf8Accept << utf8Accept
-		case 2, 3, 4:
-			after := stateOf(seq)
-			t[b] |= after << utf8Accept
-			for c := int(seq.lower); c <= int(seq.upper); c++ {
-				t[c] |= remain[seq.size-2] << after
-			}
+		// Back to the first byte of a sequence the steps before cut, and
+		// a sequence at a time past this step.
+		lim := min(len(p), i+8+3) // a sequence begun in the step ends by then
+		r := utf8ValidSequencesFrom(p[:lim], utf8CarryStart(p, i, carry))
+		if r < i+8 {
+			return r // an error, or the end of p
 		}
+		i = r
 	}
-	if len(states) > 8 {
-		panic("codec: more UTF-8 states than a row's 64 bits hold")
-	}
-	return t
-}()
+}
 
-// utf8DFAFrom runs utf8DFA over p from p[i], a sequence's first byte,
-// eight bytes a step (ASCII words skipped between sequences), while a step
-// fits and shows no error, and returns the first byte of the sequence the
-// last good step ended in or before: p[:k] is valid, and
-// utf8ValidSequencesFrom goes on from there to the end of the prefix.
-// (Two halves of p at once, to overlap two chains of shifts, bought 3-10%
-// on an Intel Xeon: the steps are bound by their operations more than by
-// the chain.)
-func utf8DFAFrom(p []byte, i int) int {
-	state := uint64(utf8Accept)
-	k := i
-	for ; i+8 <= len(p); i += 8 {
+// utf8WordSteps runs utf8WordsFrom's steps from p[i], given the
+// continuation bytes the steps before need (carry: bit 7 for the step's
+// byte 0, bit 15 for byte 1), while they pass and nine bytes are left (a
+// step reads the byte after it), and returns where it stopped and the
+// continuation bytes needed there.
+func utf8WordSteps(p []byte, i int, carry uint64) (int, uint64) {
+	const h = highBits
+	for ; i+9 <= len(p); i += 8 {
 		x := load64(p, i)
-		if state == utf8Accept && x&highBits == 0 {
-			k = i + 8
+		if x&h == 0 && carry == 0 {
 			continue
 		}
-		s := state
-		s = utf8DFA[byte(x)] >> (s & 63)
-		s = utf8DFA[byte(x>>8)] >> (s & 63)
-		s = utf8DFA[byte(x>>16)] >> (s & 63)
-		s = utf8DFA[byte(x>>24)] >> (s & 63)
-		s = utf8DFA[byte(x>>32)] >> (s & 63)
-		s = utf8DFA[byte(x>>40)] >> (s & 63)
-		s = utf8DFA[byte(x>>48)] >> (s & 63)
-		s = utf8DFA[byte(x>>56)] >> (s & 63)
-		if s&63 == utf8Error {
+		// Bits 6, 5 and 4 of each byte moved to bit 7, where the masks
+		// of bytes keep them (bit 7 only).
+		x6, x5, x4 := x<<1, x<<2, x<<3
+		conts := x &^ x6 & h
+		leads := x & x6 & h
+		leads2 := leads &^ x5
+		leads34 := leads & x5
+		leads3 := leads34 &^ x4
+		// The leads that do not allow their second byte: C0 and C1 (bits
+		// 4 to 1 clear); E0 unless bit 5 is set in the byte after it, ED
+		// unless it is clear (a low nibble of 0 or D: bit 7 of nibble +
+		// 7F clear). A lead of four bytes goes to the sequence loop.
+		after5 := load64(p, i+1) << 2
+		nibble := x & 0x0F0F0F0F0F0F0F0F
+		allowed3 := (nibble+0x7F7F7F7F7F7F7F7F)&^after5 | (nibble^0x0D0D0D0D0D0D0D0D+0x7F7F7F7F7F7F7F7F)&after5
+		bad := leads34&x4 | leads2&^(x&0x1E1E1E1E1E1E1E1E+0x7F7F7F7F7F7F7F7F) | leads3&^allowed3
+		if bad != 0 || conts != (leads2|leads3)<<8|leads3<<16|carry {
 			break
 		}
-		state = s & 63
-		k = utf8DFABoundary(p, i+8, state)
+		carry = (leads2|leads3)>>56 | leads3>>48
 	}
-	return k
+	return i, carry
 }
 
-// utf8DFABoundary returns the first byte of the sequence that p[:end]
-// ends in, given the automaton's state there (not utf8Error): end itself
-// between sequences, else one to three bytes back.
-func utf8DFABoundary(p []byte, end int, state uint64) int {
-	if state == utf8Accept {
-		return end
+// utf8CarryStart returns the first byte of the sequence that p[:i] ends in
+// (i itself if none: carry, utf8WordsFrom's continuation bytes still
+// needed, is 0).
+func utf8CarryStart(p []byte, i int, carry uint64) int {
+	if carry == 0 {
+		return i
 	}
-	k := end - 1
-	for p[k]&0xC0 == 0x80 {
-		k--
+	i--
+	for p[i]&0xC0 == 0x80 {
+		i--
 	}
-	return k
+	return i
 }
 
 // utf8ValidSequencesFrom is utf8ValidPrefix from p[i] on, a sequence's

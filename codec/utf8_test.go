@@ -289,20 +289,24 @@ func TestUTF8ValidPrefixCutBeforeTail(t *testing.T) {
 }
 
 // TestUTF8ValidPrefixRandom mixes valid text of every sequence length with
-// The portable validator's automaton takes valid text to its end: every
-// scalar value in order, so that each kind of sequence meets each byte
-// its bounds allow. (Where it stops, the sequence-at-a-time loop goes on
-// and gives the same prefix, so only this test sees an automaton that
-// refuses valid bytes.)
-func TestUTF8DFATakesValidText(t *testing.T) {
-	var p []byte
-	for c := rune(0); c <= 0x10FFFF; c++ {
+// The portable validator's word steps take valid text of sequences of up
+// to three bytes to its end: every such scalar value in order, so that
+// each lead meets each second byte it allows, at each offset in a step.
+// (Where a step does not pass, the sequence-at-a-time loop takes it and
+// gives the same prefix, so only this test sees steps that refuse valid
+// bytes.) Four-byte sequences are the sequence loop's.
+func TestUTF8WordStepsTakeValidText(t *testing.T) {
+	var text []byte
+	for c := rune(0); c < 0x10000; c++ {
 		if c < 0xD800 || c > 0xDFFF {
-			p = utf8.AppendRune(p, c)
+			text = utf8.AppendRune(text, c)
 		}
 	}
-	if k := utf8DFAFrom(p, 0); k < len(p)-8 {
-		t.Fatalf("utf8DFAFrom stopped at %d of %d, before % x", k, len(p), p[k:min(k+8, len(p))])
+	for shift := 0; shift < 8; shift++ {
+		p := append([]byte("abcdefg")[:shift], text...)
+		if k, _ := utf8WordSteps(p, 0, 0); k+9 <= len(p) {
+			t.Fatalf("shifted by %d: utf8WordSteps stopped at %d of %d, before % x", shift, k, len(p), p[k:k+9])
+		}
 	}
 }
 
