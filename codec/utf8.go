@@ -368,7 +368,7 @@ func validUTF8ToUTF16(dst []uint16, src []byte) int {
 			// Without the vector kernel (which takes the bytes after this
 			// sequence), eight bytes a step.
 			if !useAVX2 {
-				if r, n := utf8TwoByteWords(dst[w:], src[i:]); r > 0 {
+				if r, n := utf8WordsToUTF16(dst[w:], src[i:]); r > 0 {
 					i += r
 					w += n
 					continue
@@ -392,27 +392,64 @@ func validUTF8ToUTF16(dst []uint16, src []byte) int {
 	return w
 }
 
-// utf8TwoByteWords converts the start of src, whole valid UTF-8 beginning
+// threeByteStep is utf8WordsToUTF16's step of eight bytes x for a step
+// with a lead of three or four bytes (leads: bit 7 of each lead byte),
+// given the bytes after each (next) and the bytes two after (next2). It
+// returns the units' low and high bytes, the bytes the step takes (a
+// sequence that its last bytes begin takes the bytes after them), and
+// false for a step it leaves: one with a byte F0..FF, or of three-byte
+// sequences alone (Chinese, Japanese, Korean: there a character at a time
+// is faster, its branch taken the same way each time). Apart from the
+// loop, so that the steps without such a lead (the most, in Cyrillic or
+// Greek) keep their registers: in line, the loop ran ru.txt 22% slower.
+func threeByteStep(x, next, next2, leads uint64) (low, high uint64, step int, ok bool) {
+	const (
+		bits01 = 0x0303030303030303
+		bits05 = 0x3F3F3F3F3F3F3F3F
+	)
+	x5 := x << 2 // bit 5 at bit 7
+	leads2, leads3 := leads&^x5, leads&x5
+	if leads3&(x<<3) != 0 || x&highBits == highBits && leads2 == 0 {
+		return 0, 0, 0, false
+	}
+	mask2, mask3 := leads2>>7*0xFF, leads3>>7*0xFF
+	low = x&^(mask2|mask3) | (x&bits01<<6|next&bits05)&mask2 | (next&bits01<<6|next2&bits05)&mask3
+	high = x&0x1C1C1C1C1C1C1C1C>>2&mask2 | (x&0x0F0F0F0F0F0F0F0F<<4|next&0x3C3C3C3C3C3C3C3C>>2)&mask3
+	// A lead in the last byte takes one or two bytes more, a three-byte
+	// lead before it one.
+	return low, high, 8 + int(leads>>63+leads3>>63+leads3>>55&1), true
+}
+
+// utf8WordsToUTF16 converts the start of src, whole valid UTF-8 beginning
 // at a character, into dst eight bytes a step while a step has no sequence
-// of three or four bytes, and returns the bytes read and the code units
-// written. That is the text of alphabetic scripts (Cyrillic, Greek,
-// Arabic, Hebrew; Latin with diacritics), where a character at a time the
-// choice between one and two bytes is a branch taken at random. Each byte
-// of a step gets the unit of the character it begins (section 8.1.1's
-// decoder: a lead byte's five bits and the next byte's six), and every
-// byte's unit is stored, but only one that begins a character moves the
-// output on: a continuation byte's unit is overwritten by the next. A lead
-// in a step's last byte takes the byte after it. A run of ASCII longer than
-// a step goes to widenASCII. It stops at a step with a byte E0..FF, and
-// where fewer than 9 bytes or 8 units of room are left.
-func utf8TwoByteWords(dst []uint16, src []byte) (read, written int) {
+// of four bytes, and returns the bytes read and the code units written.
+// That is the text of alphabetic scripts (Cyrillic, Greek, Arabic, Hebrew;
+// Latin with diacritics, and Vietnamese's letters of three bytes), where a
+// character at a time the choice of a sequence's length is a branch taken
+// at random. Each byte of a step gets the unit of the character it begins
+// (section 8.1.1's decoder: a two-byte lead's five bits and the next
+// byte's six; a three-byte lead's four and the next two bytes' six), and
+// every byte's unit is stored, but only one that begins a character moves
+// the output on: a continuation byte's unit is overwritten by the next. A
+// sequence that a step's last bytes begin takes the bytes after them. A
+// run of ASCII longer than a step goes to widenASCII. It stops at a step
+// with a byte F0..FF, at a step of three-byte sequences alone (Chinese,
+// Japanese, Korean: there the branch is taken the same way each time, and
+// a character at a time is faster), and where fewer than 10 bytes or 8
+// units of room are left.
+func utf8WordsToUTF16(dst []uint16, src []byte) (read, written int) {
+	const (
+		h      = highBits
+		bits01 = 0x0303030303030303
+		bits05 = 0x3F3F3F3F3F3F3F3F
+	)
 	i, w := 0, 0
-	for len(src)-i >= 9 && len(dst)-w >= 8 {
+	for len(src)-i >= 10 && len(dst)-w >= 8 {
 		x := load64(src, i)
-		if x&highBits == 0 {
+		if x&h == 0 {
 			// A run of ASCII goes to widenASCII; eight bytes of it
 			// between letters are widened here.
-			if len(src)-i < 16 || load64(src, i+8)&highBits == 0 {
+			if len(src)-i < 16 || load64(src, i+8)&h == 0 {
 				k := widenASCII(dst[w:], src[i:])
 				i += k
 				w += k
@@ -427,17 +464,28 @@ func utf8TwoByteWords(dst []uint16, src []byte) (read, written int) {
 				continue
 			}
 		}
-		if x&(x<<1)&(x<<2)&highBits != 0 {
-			break // a byte E0..FF: bits 7, 6 and 5 set
-		}
-		next := load64(src, i+1) // the byte after each byte
-		leads := x & (x << 1) & highBits
-		starts := ^(x &^ (x << 1)) & highBits // not a continuation byte
-		leadBytes := leads >> 7 * 0xFF
+		x6 := x << 1 // bit 6 at bit 7
+		leads := x & x6 & h
+		starts := ^(x &^ x6) & h // not a continuation byte
 		// Each byte's unit: its low byte, and its high byte (0 but for a
-		// lead).
-		low := x&^leadBytes | (x&0x0303030303030303<<6|next&0x3F3F3F3F3F3F3F3F)&leadBytes
-		high := x & 0x1C1C1C1C1C1C1C1C >> 2 & leadBytes
+		// lead); and the bytes the step takes, a two-byte lead last
+		// taking the byte after it.
+		var low, high uint64
+		step := 8 + int(leads>>63)
+		if leads&(x<<2) == 0 {
+			// One- and two-byte sequences alone (Cyrillic, Greek: the
+			// most steps, and the cheapest).
+			next := load64(src, i+1)
+			mask := leads >> 7 * 0xFF
+			low = x&^mask | (x&bits01<<6|next&bits05)&mask
+			high = x & 0x1C1C1C1C1C1C1C1C >> 2 & mask
+		} else {
+			var ok bool
+			low, high, step, ok = threeByteStep(x, load64(src, i+1), load64(src, i+2), leads)
+			if !ok {
+				break
+			}
+		}
 		if fastStores {
 			p := unsafe.Pointer(unsafe.SliceData(dst))
 			s := starts >> 7
@@ -465,7 +513,7 @@ func utf8TwoByteWords(dst []uint16, src []byte) (read, written int) {
 				w += int(starts >> (k + 7) & 1)
 			}
 		}
-		i += 8 + int(leads>>63) // a lead last takes the byte after it
+		i += step
 	}
 	return i, w
 }

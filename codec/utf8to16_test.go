@@ -223,13 +223,14 @@ func TestUTF8StepTablesLayout(t *testing.T) {
 	}
 }
 
-// utf8TwoByteWords (the scalar step of eight bytes of one- and two-byte
-// sequences) against unicode/utf16: what it writes is the UTF-16 of what it
-// reads, which ends at a character; it writes nothing past the room; and it
-// stops only where it must (fewer than 9 bytes or 8 units of room left, or
-// a byte E0..FF in the next eight), on runs of each kind and at every room.
-// The input ends where an unreadable page begins: a read past it faults.
-func TestUTF8TwoByteWords(t *testing.T) {
+// utf8WordsToUTF16 (the scalar step of eight bytes of sequences of up to
+// three bytes) against unicode/utf16: what it writes is the UTF-16 of what
+// it reads, which ends at a character; it writes nothing past the room; and
+// it stops only where it says (fewer than 10 bytes or 8 units of room left,
+// a byte F0..FF in the next eight, or three-byte sequences alone there), on
+// runs of each kind and at every room. The input ends where an unreadable
+// page begins: a read past it faults.
+func TestUTF8WordsToUTF16(t *testing.T) {
 	kernelModes(t, func(t *testing.T) {
 		rng := rand.New(rand.NewSource(29))
 		page := bytesAtPageEnd(t, make([]byte, 256))
@@ -245,7 +246,7 @@ func TestUTF8TwoByteWords(t *testing.T) {
 			for i := range dst {
 				dst[i] = guard
 			}
-			read, written := utf8TwoByteWords(dst[:room], src)
+			read, written := utf8WordsToUTF16(dst[:room], src)
 			where := fmt.Sprintf("#%d (%d bytes, room %d)", k, len(src), room)
 			if read < len(src) && src[read]&0xC0 == 0x80 {
 				t.Fatalf("%s: stopped after %d bytes, inside a character", where, read)
@@ -259,14 +260,15 @@ func TestUTF8TwoByteWords(t *testing.T) {
 					t.Fatalf("%s: wrote %#x at %d, past the room", where, dst[i], i)
 				}
 			}
-			if len(src)-read >= 9 && room-written >= 8 {
-				// A character of three or four bytes begins with E0..FF.
-				cut := false
-				for _, b := range src[read : read+8] {
-					cut = cut || b >= 0xE0
+			if len(src)-read >= 10 && room-written >= 8 {
+				step := src[read : read+8]
+				four, alone := false, true
+				for _, b := range step {
+					four = four || b >= 0xF0
+					alone = alone && b >= 0x80 && (b < 0xC0 || b >= 0xE0)
 				}
-				if !cut {
-					t.Fatalf("%s: stopped after %d bytes at %x, which it takes", where, read, src[read:read+8])
+				if !four && !alone {
+					t.Fatalf("%s: stopped after %d bytes at %x, which it takes", where, read, step)
 				}
 			}
 		}
