@@ -170,21 +170,21 @@ func utf16LERun(s *sink, units []uint16) int {
 			continue
 		}
 		u := units[i]
+		// Without the vector kernels (which take the units after this
+		// step), four units a step from a unit that is not ASCII.
+		if u >= 0x80 && !useAVX2 {
+			if r, n := utf16WordsToUTF8(dst[w:], units[i:], false); r > 0 {
+				i += r
+				w += n
+				continue
+			}
+		}
 		switch {
 		case u < 0x80:
 			k := narrowASCII(dst[w:], units[i:])
 			w += k
 			i += k
 		case u < 0x800:
-			// Without the vector kernels (which take the units after
-			// this step), four units a step.
-			if !useAVX2 {
-				if r, n := utf16TwoByteWords(dst[w:], units[i:], false); r > 0 {
-					i += r
-					w += n
-					continue
-				}
-			}
 			dst[w] = 0xC0 | byte(u>>6)
 			dst[w+1] = 0x80 | byte(u)&0x3F
 			w += 2
@@ -226,6 +226,15 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 			}
 		}
 		u := bits.ReverseBytes16(units[i])
+		// Without the vector kernels (which take the units after this
+		// step), four units a step from a unit that is not ASCII.
+		if u >= 0x80 && !useAVX2 {
+			if r, n := utf16WordsToUTF8(dst[w:], units[i:], true); r > 0 {
+				i += r - 1 // and the loop's i++
+				w += n
+				continue
+			}
+		}
 		switch {
 		case u < 0x80:
 			// Four ASCII units ahead (0x00, byte < 0x80 each, read as
@@ -239,15 +248,6 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 			dst[w] = byte(u)
 			w++
 		case u < 0x800:
-			// Without the vector kernels (which take the units after
-			// this step), four units a step.
-			if !useAVX2 {
-				if r, n := utf16TwoByteWords(dst[w:], units[i:], true); r > 0 {
-					i += r - 1
-					w += n
-					continue
-				}
-			}
 			dst[w] = 0xC0 | byte(u>>6)
 			dst[w+1] = 0x80 | byte(u)&0x3F
 			w += 2

@@ -325,14 +325,14 @@ func TestUTF16StepTablesLayout(t *testing.T) {
 	}
 }
 
-// utf16TwoByteWords (the scalar UTF-16 to UTF-8 step of four units below
-// U+0800) against utf16.Decode: what it writes is the UTF-8 of what it reads,
-// it writes nothing past the room, and it
-// stops only where it must (fewer than 4 units or 8 bytes of room left, or
-// a unit of three bytes or a surrogate in the next four), in either byte
-// order, on runs of each kind and at every room. The input ends where an
-// unreadable page begins: a read past it faults.
-func TestUTF16TwoByteWords(t *testing.T) {
+// utf16WordsToUTF8 (the scalar UTF-16 to UTF-8 step of four units)
+// against utf16.Decode: what it writes is the UTF-8 of what it reads, it
+// writes nothing past the room, and it stops only where it says (fewer than
+// 4 units or 8 bytes of room left; a surrogate in the next four, or a unit
+// of three bytes with fewer than 16 bytes of room), in either
+// byte order, on runs of each kind and at every room. The input ends where
+// an unreadable page begins: a read past it faults.
+func TestUTF16WordsToUTF8(t *testing.T) {
 	kernelModes(t, func(t *testing.T) {
 		rng := rand.New(rand.NewSource(23))
 		page := atPageEnd(t, make([]uint16, 128))
@@ -351,7 +351,7 @@ func TestUTF16TwoByteWords(t *testing.T) {
 			for i := range dst {
 				dst[i] = guard
 			}
-			read, written := utf16TwoByteWords(dst[:room], src, swap)
+			read, written := utf16WordsToUTF8(dst[:room], src, swap)
 			where := fmt.Sprintf("#%d (%d units, room %d, swap %v)", k, len(units), room, swap)
 			want := []byte(string(utf16.Decode(units[:read])))
 			if string(dst[:written]) != string(want) {
@@ -363,11 +363,12 @@ func TestUTF16TwoByteWords(t *testing.T) {
 				}
 			}
 			if len(units)-read >= 4 && room-written >= 8 {
-				stop := false
+				three, surrogate := false, false
 				for _, u := range units[read : read+4] {
-					stop = stop || u >= 0x800
+					three = three || u >= 0x800
+					surrogate = surrogate || u&0xF800 == 0xD800
 				}
-				if !stop {
+				if !(surrogate || three && room-written < 16) {
 					t.Fatalf("%s: stopped after %d units at %x, which it takes", where, read, units[read:read+4])
 				}
 			}

@@ -29,6 +29,15 @@ func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 			continue
 		}
 		u := src[i]
+		// Without the vector kernels (which take the units after this
+		// step), four units a step from a unit that is not ASCII.
+		if u >= 0x80 && !useAVX2 {
+			if r, n := utf16WordsToUTF8(dst[w:], src[i:], false); r > 0 {
+				i += r
+				w += n
+				continue
+			}
+		}
 		switch {
 		case u < 0x80:
 			k := narrowASCII(dst[w:], src[i:])
@@ -36,15 +45,6 @@ func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 			i += k
 			continue
 		case u < 0x800:
-			// Without the vector kernels (which take the units after
-			// this step), four units a step.
-			if !useAVX2 {
-				if r, n := utf16TwoByteWords(dst[w:], src[i:], false); r > 0 {
-					i += r
-					w += n
-					continue
-				}
-			}
 			dst[w] = 0xC0 | byte(u>>6)
 			dst[w+1] = 0x80 | byte(u)&0x3F
 			w += 2
@@ -64,31 +64,39 @@ func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 	return i, w
 }
 
-// utf16TwoByteWords converts the code units at the start of src to UTF-8
-// in dst four a step while a step's units are all below U+0800, and returns
-// the units read and the bytes written. That is the text of alphabetic
-// scripts (Cyrillic, Greek, Arabic, Hebrew; Latin with diacritics): letters
-// of two bytes between spaces and punctuation of one, where a unit at a time
-// the choice between one and two bytes is a branch taken at random. Here
-// each unit's form (section 4.1's UTF-8 encoder below U+0800) is chosen by a
-// mask and stored as two bytes, whose second the next unit overwrites when
-// the form has one. A step of ASCII goes to narrowASCII, which takes the
-// run. It stops at a step with a unit of three bytes or a surrogate, and
-// where fewer than 4 units or 8 bytes of room are left. With swap the
-// units are byte-swapped (UTF-16BE read as little-endian words, which only
-// fastStores machines do).
-func utf16TwoByteWords(dst []byte, src []uint16, swap bool) (read, written int) {
+// utf16WordsToUTF8 converts the code units at the start of src to UTF-8
+// in dst four a step, and returns the units read and the bytes written.
+// That is first for the text of alphabetic scripts (Cyrillic, Greek,
+// Arabic, Hebrew; Latin with diacritics, and Vietnamese's letters of three
+// bytes), where a unit at a time the choice of a form's length is a branch
+// taken at random. Here each unit's form (section 4.1's UTF-8 encoder) is
+// chosen by a mask: a step of units below U+0800 stores each as two bytes,
+// whose second the next unit overwrites when the form has one, and a step
+// with a unit of three bytes goes to utf16ThreeByteStep. A step of ASCII
+// goes to narrowASCII, which takes the run. It stops where
+// utf16ThreeByteStep does (at a surrogate), and where fewer than 4 units
+// or 8 bytes of room are left. With swap the units are byte-swapped
+// (UTF-16BE read as little-endian words, which only fastStores machines
+// do).
+func utf16WordsToUTF8(dst []byte, src []uint16, swap bool) (read, written int) {
 	i, w := 0, 0
 	for len(src)-i >= 4 && len(dst)-w >= 8 {
 		x := load64u16(src, i)
 		if swap {
 			x = x>>8&0x00FF00FF00FF00FF | x&0x00FF00FF00FF00FF<<8
 		}
+		if x&0xF800F800F800F800 != 0 {
+			// A unit of three bytes, or a surrogate.
+			n, ok := utf16ThreeByteStep(dst, w, x)
+			if !ok {
+				break
+			}
+			i += 4
+			w = n
+			continue
+		}
 		// Bits 7 to 10 of a unit below U+0800 are set in a unit of two
 		// bytes.
-		if x&0xF800F800F800F800 != 0 {
-			break
-		}
 		two := x & 0x0780078007800780
 		if two == 0 {
 			// ASCII, to the end of the run.
@@ -129,6 +137,42 @@ func utf16TwoByteWords(dst []byte, src []uint16, swap bool) (read, written int) 
 		i += 4
 	}
 	return i, w
+}
+
+// utf16ThreeByteStep is utf16WordsToUTF8's step for four units x of which
+// one or more takes three bytes: each unit's form (of one, two or three
+// bytes) is chosen without a branch and stored as four bytes at dst[w], of
+// which the next unit overwrites what the form does not use. It returns
+// where the output ends, and false for a step it leaves to the unit at a
+// time loop: one with a surrogate, or with fewer than 16 bytes of room at
+// w. Chinese, Japanese and Korean text, three bytes a unit, is faster here
+// too (ja.txt +13%, ko.txt +31%) than a unit at a time, whose branch on a
+// unit's length goes the same way each time. Apart from the loop, so that
+// the steps without such a unit keep their registers.
+func utf16ThreeByteStep(dst []byte, w int, x uint64) (int, bool) {
+	const top5, sur = 0xF800F800F800F800, 0xD800D800D800D800
+	if len(dst)-w < 16 || hasZeroUnit(x&top5^sur) {
+		return w, false
+	}
+	for range 4 {
+		u := uint32(x & 0xFFFF)
+		x >>= 16
+		form, n := u, 1
+		if u >= 0x80 {
+			form, n = 0x80C0|u>>6|(u&0x3F)<<8, 2
+		}
+		if u >= 0x800 {
+			form, n = 0x8080E0|u>>12|(u>>6&0x3F)<<8|(u&0x3F)<<16, 3
+		}
+		if fastStores {
+			*(*uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), w)) = form
+		} else {
+			d := dst[w : w+4 : w+4]
+			d[0], d[1], d[2], d[3] = byte(form), byte(form>>8), byte(form>>16), 0
+		}
+		w += n
+	}
+	return w, true
 }
 
 // utf16StepTables are utf16ToUTF8AVX2's VPSHUFB controls (the kernel
