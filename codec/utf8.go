@@ -265,21 +265,20 @@ func utf8WordSteps(p []byte, i int, carry uint64) (int, uint64) {
 		x6, x5, x4 := x<<1, x<<2, x<<3
 		conts := x &^ x6 & h
 		leads := x & x6 & h
-		leads2 := leads &^ x5
-		leads34 := leads & x5
-		leads3 := leads34 &^ x4
+		leads3 := leads & x5 // and of four bytes, which are bad below
 		// The leads that do not allow their second byte: C0 and C1 (bits
 		// 4 to 1 clear); E0 unless bit 5 is set in the byte after it, ED
 		// unless it is clear (a low nibble of 0 or D: bit 7 of nibble +
-		// 7F clear). A lead of four bytes goes to the sequence loop.
+		// 7F clear). A lead of four bytes goes to the sequence loop, so
+		// that where the step passes, its leads are of two or three bytes.
 		after5 := load64(p, i+1) << 2
 		nibble := x & 0x0F0F0F0F0F0F0F0F
 		allowed3 := (nibble+0x7F7F7F7F7F7F7F7F)&^after5 | (nibble^0x0D0D0D0D0D0D0D0D+0x7F7F7F7F7F7F7F7F)&after5
-		bad := leads34&x4 | leads2&^(x&0x1E1E1E1E1E1E1E1E+0x7F7F7F7F7F7F7F7F) | leads3&^allowed3
-		if bad != 0 || conts != (leads2|leads3)<<8|leads3<<16|carry {
+		bad := leads&x5&x4 | leads&^x5&^(x&0x1E1E1E1E1E1E1E1E+0x7F7F7F7F7F7F7F7F) | leads3&^allowed3
+		if bad != 0 || conts != leads<<8|leads3<<16|carry {
 			break
 		}
-		carry = (leads2|leads3)>>56 | leads3>>48
+		carry = leads>>56 | leads3>>48
 	}
 	return i, carry
 }
