@@ -391,7 +391,7 @@ func validUTF8ToUTF16(dst []uint16, src []byte) int {
 	return w
 }
 
-// threeByteStep is utf8WordsToUTF16's step of eight bytes x for a step
+// utf8ThreeByteStep is utf8WordsToUTF16's step of eight bytes x for a step
 // with a lead of three or four bytes (leads: bit 7 of each lead byte),
 // given the bytes after each (next) and the bytes two after (next2). It
 // returns the units' low and high bytes, the bytes the step takes (a
@@ -401,7 +401,7 @@ func validUTF8ToUTF16(dst []uint16, src []byte) int {
 // is faster, its branch taken the same way each time). Apart from the
 // loop, so that the steps without such a lead (the most, in Cyrillic or
 // Greek) keep their registers: in line, the loop ran ru.txt 22% slower.
-func threeByteStep(x, next, next2, leads uint64) (low, high uint64, step int, ok bool) {
+func utf8ThreeByteStep(x, next, next2, leads uint64) (low, high uint64, step int, ok bool) {
 	const (
 		bits01 = 0x0303030303030303
 		bits05 = 0x3F3F3F3F3F3F3F3F
@@ -480,7 +480,7 @@ func utf8WordsToUTF16(dst []uint16, src []byte) (read, written int) {
 			high = x & 0x1C1C1C1C1C1C1C1C >> 2 & mask
 		} else {
 			var ok bool
-			low, high, step, ok = threeByteStep(x, load64(src, i+1), load64(src, i+2), leads)
+			low, high, step, ok = utf8ThreeByteStep(x, load64(src, i+1), load64(src, i+2), leads)
 			if !ok {
 				break
 			}
