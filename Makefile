@@ -49,7 +49,7 @@ TEST_CXXFLAGS := -std=c++17 $(WARN) -Iinclude -pthread -DWHATENC_SOURCE_DIR='"$(
 TEST_SRC := $(wildcard tests/*.cc)
 RPATH    = -Wl,-rpath,$(abspath $(dir $(1)))
 
-.PHONY: all lib static pc example test test-go test-c test-exports test-header test-asan test-cmake \
+.PHONY: all lib static pc example test test-go test-cross test-c test-exports test-header test-asan test-cmake \
         test-cgocheck2 test-install test-deb test-examples test-python test-rust \
         test-race install uninstall deb bench bench-c bench-go fuzz fuzz-c clean
 
@@ -88,7 +88,7 @@ $(WHATCONV): examples/whatconv.c include/whatenc.h $(SHLIB) $(B)/libwhatenc.so
 
 # ---------------------------------------------------------------- tests
 
-test: test-go test-c test-asan test-cgocheck2 test-examples test-install test-deb test-cmake test-python test-rust
+test: test-go test-cross test-c test-asan test-cgocheck2 test-examples test-install test-deb test-cmake test-python test-rust
 
 # Also with the purego tag: the Go code big-endian machines run (codec/doc.go).
 test-go:
@@ -98,6 +98,22 @@ test-go:
 	$(GO) test ./...
 	$(GO) vet -tags purego ./codec/...
 	$(GO) test -tags purego ./codec/...
+
+# The codec package built for arm64 (the portable code as arm64 runs it,
+# with unaligned word loads) and for s390x (big-endian: the portable code
+# with byte-order independent stores, as no amd64 run has it), run under
+# qemu-user (Debian's qemu-user-static, which .ci/run installs), the two at
+# once (about 140 s each under emulation). TestCPUVariable starts the test
+# binary again, which qemu-user cannot do without binfmt_misc.
+CROSS_TESTS := arm64:qemu-aarch64-static s390x:qemu-s390x-static
+test-cross:
+	@pids=; for t in $(CROSS_TESTS); do \
+		arch=$${t%%:*}; qemu=$${t#*:}; \
+		command -v $$qemu >/dev/null || { echo "test-cross: needs $$qemu (Debian: qemu-user-static)"; exit 1; }; \
+		echo "GOARCH=$$arch $(GO) test -exec $$qemu -short -skip '^TestCPUVariable$$' ./codec"; \
+		GOARCH=$$arch $(GO) test -exec $$qemu -short -skip '^TestCPUVariable$$' ./codec & pids="$$pids $$!"; \
+	done; \
+	status=0; for p in $$pids; do wait $$p || status=1; done; exit $$status
 
 $(TESTBIN): $(TEST_SRC) $(wildcard tests/*.h) include/whatenc.h include/whatenc.hpp $(SHLIB) $(B)/libwhatenc.so
 	@mkdir -p $(dir $@)
