@@ -117,6 +117,22 @@ func copyASCII(dst, src []byte) int {
 	return n
 }
 
+// widen8 writes the eight bytes of w (little-endian), which are ASCII, as
+// the code units dst[i:i+8].
+func widen8(dst []uint16, i int, w uint64) {
+	if fastStores {
+		// Each half word's four bytes spread to four 16-bit units.
+		p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), 2*i)
+		*(*uint64)(p) = spread16(w & 0xFFFFFFFF)
+		*(*uint64)(unsafe.Add(p, 8)) = spread16(w >> 32)
+		return
+	}
+	d := dst[i : i+8 : i+8]
+	for k := range d {
+		d[k] = uint16(w >> (8 * k) & 0xFF)
+	}
+}
+
 // widenASCII writes the ASCII prefix of src into dst as UTF-16, as much as
 // fits, and returns its length.
 func widenASCII(dst []uint16, src []byte) int {
@@ -130,22 +146,7 @@ func widenASCII(dst []uint16, src []byte) int {
 		if w&highBits != 0 {
 			break
 		}
-		if fastStores {
-			// Each half word's four bytes spread to four 16-bit units.
-			p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), 2*i)
-			*(*uint64)(p) = spread16(w & 0xFFFFFFFF)
-			*(*uint64)(unsafe.Add(p, 8)) = spread16(w >> 32)
-		} else {
-			d := dst[i : i+8 : i+8]
-			d[0] = uint16(w & 0xFF)
-			d[1] = uint16(w >> 8 & 0xFF)
-			d[2] = uint16(w >> 16 & 0xFF)
-			d[3] = uint16(w >> 24 & 0xFF)
-			d[4] = uint16(w >> 32 & 0xFF)
-			d[5] = uint16(w >> 40 & 0xFF)
-			d[6] = uint16(w >> 48 & 0xFF)
-			d[7] = uint16(w >> 56)
-		}
+		widen8(dst, i, w)
 		i += 8
 		if i == widenHead && useAVX2 && len(src)-i >= vectorMin {
 			i += widenASCIIAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), len(src)-i)

@@ -309,27 +309,33 @@ func copyUTF16Units(dst, src []uint16, swap bool) int {
 
 // copyUTF16Words is copyUTF16Units from src[k] four units a step (fastStores:
 // unaligned 8-byte loads and stores), while four are left and none is a
-// surrogate, and returns where it stopped. A lane is a surrogate where its
-// top five bits are 11011: there (u & 0xF800) ^ 0xD800 is 0, which the
-// zero-lane test sees (exactly whether any lane is 0, not which).
+// surrogate (hasSurrogate), and returns where it stopped.
 func copyUTF16Words(dst, src []uint16, k int, swap bool) int {
-	const (
-		top5 = 0xF800F800F800F800
-		sur  = 0xD800D800D800D800
-		lows = 0x00FF00FF00FF00FF
-	)
 	dp := unsafe.Pointer(unsafe.SliceData(dst))
 	for ; k+4 <= len(src); k += 4 {
 		x := load64u16(src, k)
 		if swap {
-			x = x>>8&lows | x&lows<<8
+			x = swapUnits(x)
 		}
-		if hasZeroUnit(x&top5 ^ sur) {
+		if hasSurrogate(x) {
 			break
 		}
 		*(*uint64)(unsafe.Add(dp, 2*k)) = x
 	}
 	return k
+}
+
+// swapUnits swaps the bytes of each of the four 16-bit units of x.
+func swapUnits(x uint64) uint64 {
+	const lows = 0x00FF00FF00FF00FF
+	return x>>8&lows | x&lows<<8
+}
+
+// hasSurrogate reports whether one of the four 16-bit units of x is a
+// surrogate: one whose top five bits are 11011, where (u & 0xF800) ^ 0xD800
+// is 0.
+func hasSurrogate(x uint64) bool {
+	return hasZeroUnit(x&0xF800F800F800F800 ^ 0xD800D800D800D800)
 }
 
 func utf16Unit(first, second byte, bigEndian bool) uint16 {

@@ -83,7 +83,7 @@ func utf16WordsToUTF8(dst []byte, src []uint16, swap bool) (read, written int) {
 	for len(src)-i >= 4 && len(dst)-w >= 8 {
 		x := load64u16(src, i)
 		if swap {
-			x = x>>8&0x00FF00FF00FF00FF | x&0x00FF00FF00FF00FF<<8
+			x = swapUnits(x)
 		}
 		if x&0xF800F800F800F800 != 0 {
 			// A unit of three bytes, or a surrogate.
@@ -150,8 +150,7 @@ func utf16WordsToUTF8(dst []byte, src []uint16, swap bool) (read, written int) {
 // unit's length goes the same way each time. Apart from the loop, so that
 // the steps without such a unit keep their registers.
 func utf16ThreeByteStep(dst []byte, w int, x uint64) (int, bool) {
-	const top5, sur = 0xF800F800F800F800, 0xD800D800D800D800
-	if len(dst)-w < 16 || hasZeroUnit(x&top5^sur) {
+	if len(dst)-w < 16 || hasSurrogate(x) {
 		return w, false
 	}
 	for range 4 {

@@ -454,14 +454,10 @@ func utf8WordsToUTF16(dst []uint16, src []byte) (read, written int) {
 				w += k
 				continue
 			}
-			if fastStores {
-				p := unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), 2*w)
-				*(*uint64)(p) = spread16(x & 0xFFFFFFFF)
-				*(*uint64)(unsafe.Add(p, 8)) = spread16(x >> 32)
-				i += 8
-				w += 8
-				continue
-			}
+			widen8(dst, w, x)
+			i += 8
+			w += 8
+			continue
 		}
 		x6 := x << 1 // bit 6 at bit 7
 		leads := x & x6 & h
