@@ -161,6 +161,7 @@ func utf16LERun(s *sink, units []uint16) int {
 	dst, w := s.b, s.n
 	i := 0
 	vectorFrom := 0 // where the vector kernel may take over again
+	wordsFrom := 0  // where utf16WordsToUTF8 may take over again
 	for i < len(units) && len(dst)-w >= 3 {
 		if useAVX2 && i >= vectorFrom && len(units)-i >= 16 && len(dst)-w >= 64 {
 			r, n := utf16ToUTF8Vector(dst[w:], units[i:], false)
@@ -170,35 +171,39 @@ func utf16LERun(s *sink, units []uint16) int {
 			continue
 		}
 		u := units[i]
-		// Without the vector kernels (which take the units after this
-		// step), four units a step from a unit that is not ASCII.
-		if u >= 0x80 && !useAVX2 {
-			if r, n := utf16WordsToUTF8(dst[w:], units[i:], false); r > 0 {
-				i += r
-				w += n
-				continue
-			}
-		}
 		switch {
 		case u < 0x80:
 			k := narrowASCII(dst[w:], units[i:])
 			w += k
 			i += k
-		case u < 0x800:
-			dst[w] = 0xC0 | byte(u>>6)
-			dst[w+1] = 0x80 | byte(u)&0x3F
-			w += 2
-			i++
+			continue
 		case u&0xF800 == 0xD800:
 			s.n = w
 			return 2 * i
 		default:
-			dst[w] = 0xE0 | byte(u>>12)
-			dst[w+1] = 0x80 | byte(u>>6)&0x3F
-			dst[w+2] = 0x80 | byte(u)&0x3F
-			w += 3
-			i++
+			// Without the vector kernels (which take the units after
+			// this step), four units a step as in utf16ToUTF8.
+			if !useAVX2 && i >= wordsFrom {
+				r, n := utf16WordsToUTF8(dst[w:], units[i:], false)
+				i += r
+				w += n
+				wordsFrom = i + 4
+				if r > 0 {
+					continue
+				}
+			}
+			if u < 0x800 {
+				dst[w] = 0xC0 | byte(u>>6)
+				dst[w+1] = 0x80 | byte(u)&0x3F
+				w += 2
+			} else {
+				dst[w] = 0xE0 | byte(u>>12)
+				dst[w+1] = 0x80 | byte(u>>6)&0x3F
+				dst[w+2] = 0x80 | byte(u)&0x3F
+				w += 3
+			}
 		}
+		i++
 	}
 	s.n = w
 	return 2 * i
@@ -215,6 +220,7 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 	dst, w := s.b, s.n
 	i := 0
 	vectorFrom := 0 // where the vector kernel may take over again
+	wordsFrom := 0  // where utf16WordsToUTF8 may take over again
 	for ; i < len(units) && len(dst)-w >= 3; i++ {
 		if useAVX2 && i >= vectorFrom && len(units)-i >= 16 && len(dst)-w >= 64 {
 			r, n := utf16ToUTF8Vector(dst[w:], units[i:], true)
@@ -226,15 +232,6 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 			}
 		}
 		u := bits.ReverseBytes16(units[i])
-		// Without the vector kernels (which take the units after this
-		// step), four units a step from a unit that is not ASCII.
-		if u >= 0x80 && !useAVX2 {
-			if r, n := utf16WordsToUTF8(dst[w:], units[i:], true); r > 0 {
-				i += r - 1 // and the loop's i++
-				w += n
-				continue
-			}
-		}
 		switch {
 		case u < 0x80:
 			// Four ASCII units ahead (0x00, byte < 0x80 each, read as
@@ -247,18 +244,31 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 			}
 			dst[w] = byte(u)
 			w++
-		case u < 0x800:
-			dst[w] = 0xC0 | byte(u>>6)
-			dst[w+1] = 0x80 | byte(u)&0x3F
-			w += 2
 		case u&0xF800 == 0xD800:
 			s.n = w
 			return 2 * i
 		default:
-			dst[w] = 0xE0 | byte(u>>12)
-			dst[w+1] = 0x80 | byte(u>>6)&0x3F
-			dst[w+2] = 0x80 | byte(u)&0x3F
-			w += 3
+			// Without the vector kernels (which take the units after
+			// this step), four units a step as in utf16ToUTF8.
+			if !useAVX2 && i >= wordsFrom {
+				r, n := utf16WordsToUTF8(dst[w:], units[i:], true)
+				w += n
+				wordsFrom = i + r + 4
+				if r > 0 {
+					i += r - 1 // and the loop's i++
+					continue
+				}
+			}
+			if u < 0x800 {
+				dst[w] = 0xC0 | byte(u>>6)
+				dst[w+1] = 0x80 | byte(u)&0x3F
+				w += 2
+			} else {
+				dst[w] = 0xE0 | byte(u>>12)
+				dst[w+1] = 0x80 | byte(u>>6)&0x3F
+				dst[w+2] = 0x80 | byte(u)&0x3F
+				w += 3
+			}
 		}
 	}
 	s.n = w

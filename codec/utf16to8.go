@@ -20,6 +20,7 @@ import (
 func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 	i, w := 0, 0
 	vectorFrom := 0 // where the vector kernels may take over again
+	wordsFrom := 0  // where utf16WordsToUTF8 may take over again
 	for i < len(src) && len(dst)-w >= 4 {
 		if useAVX2 && i >= vectorFrom && len(src)-i >= 16 && len(dst)-w >= 64 {
 			r, n := utf16ToUTF8Vector(dst[w:], src[i:], false)
@@ -29,35 +30,41 @@ func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 			continue
 		}
 		u := src[i]
-		// Without the vector kernels (which take the units after this
-		// step), four units a step from a unit that is not ASCII.
-		if u >= 0x80 && !useAVX2 {
-			if r, n := utf16WordsToUTF8(dst[w:], src[i:], false); r > 0 {
-				i += r
-				w += n
-				continue
-			}
-		}
 		switch {
 		case u < 0x80:
 			k := narrowASCII(dst[w:], src[i:])
 			w += k
 			i += k
 			continue
-		case u < 0x800:
-			dst[w] = 0xC0 | byte(u>>6)
-			dst[w+1] = 0x80 | byte(u)&0x3F
-			w += 2
-		case u < 0xD800 || u > 0xDFFF:
-			dst[w] = 0xE0 | byte(u>>12)
-			dst[w+1] = 0x80 | byte(u>>6)&0x3F
-			dst[w+2] = 0x80 | byte(u)&0x3F
-			w += 3
-		case u <= 0xDBFF && i+1 < len(src) && src[i+1] >= 0xDC00 && src[i+1] <= 0xDFFF:
+		case u&0xF800 == 0xD800:
+			if u > 0xDBFF || i+1 == len(src) || src[i+1]&0xFC00 != 0xDC00 {
+				return i, w
+			}
 			w += putUTF8(dst[w:], 0x10000+(rune(u)-0xD800)<<10+rune(src[i+1])-0xDC00)
 			i++
 		default:
-			return i, w
+			// Without the vector kernels (which take the units after
+			// this step), four units a step, and after a step with a
+			// surrogate, from the unit after it.
+			if !useAVX2 && i >= wordsFrom {
+				r, n := utf16WordsToUTF8(dst[w:], src[i:], false)
+				i += r
+				w += n
+				wordsFrom = i + 4 // it stopped at such a step, or near the end
+				if r > 0 {
+					continue
+				}
+			}
+			if u < 0x800 {
+				dst[w] = 0xC0 | byte(u>>6)
+				dst[w+1] = 0x80 | byte(u)&0x3F
+				w += 2
+			} else {
+				dst[w] = 0xE0 | byte(u>>12)
+				dst[w+1] = 0x80 | byte(u>>6)&0x3F
+				dst[w+2] = 0x80 | byte(u)&0x3F
+				w += 3
+			}
 		}
 		i++
 	}

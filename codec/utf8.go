@@ -219,40 +219,49 @@ func utf8ValidFrom(p []byte, i int) int {
 }
 
 // utf8WordsFrom is utf8ValidFrom eight bytes a step, by the shape of a
-// step rather than byte by byte: in text of sequences of up to three bytes
-// (all but emoji and rarer scripts), UTF-8 is valid where the continuation
+// step rather than byte by byte: UTF-8 is valid where the continuation
 // bytes (10xxxxxx) are exactly the byte after each lead of two bytes
-// (110xxxxx) and the two after each lead of three (1110xxxx), and where
-// each lead allows its second byte (section 8.1.1: C0 and C1 never; A0..BF
-// after E0, 80..9F after ED; bit 5 of the second byte tells). All of that
-// is a few word operations on the step's bytes' top bits, and the
-// continuation bytes a step's last leads need carry into the next step.
-// A step with a lead of four bytes, or that shows an error, goes to
-// utf8ValidSequencesFrom, a sequence at a time, which finds the error or
-// goes on past the step. It returns the length of the valid prefix.
+// (110xxxxx), the two after each lead of three (1110xxxx) and the three
+// after each lead of four (11110xxx), and where each lead allows its
+// second byte (section 8.1.1: C0, C1 and F5..FF never; A0..BF after E0,
+// 80..9F after ED, 90..BF after F0, 80..8F after F4; bits 5 and 4 of the
+// second byte tell). All of that is a few word operations on the step's
+// bytes' top bits, and the continuation bytes a step's last leads need
+// carry into the next step. Steps with a lead of four bytes (emoji, rarer
+// scripts) have a loop of their own, utf8FourByteSteps, so that the steps
+// of other text (utf8WordSteps) keep their registers. A step that shows an
+// error goes to utf8ValidSequencesFrom, a sequence at a time, which finds
+// the error. It returns the length of the valid prefix.
 func utf8WordsFrom(p []byte, i int) int {
+	i, carry := utf8AllWordSteps(p, i)
+	return utf8ValidSequencesFrom(p, utf8CarryStart(p, i, carry))
+}
+
+// utf8AllWordSteps runs utf8WordsFrom's steps from p[i], a sequence's
+// first byte, the two loops in turns, while they pass and nine bytes are
+// left, and returns where they stopped and the continuation bytes needed
+// there.
+func utf8AllWordSteps(p []byte, i int) (int, uint64) {
+	var carry uint64
 	for {
-		var carry uint64
-		i, carry = utf8WordSteps(p, i, 0)
+		i, carry = utf8WordSteps(p, i, carry)
 		if i+9 > len(p) {
-			return utf8ValidSequencesFrom(p, utf8CarryStart(p, i, carry))
+			return i, carry
 		}
-		// Back to the first byte of a sequence the steps before cut, and
-		// a sequence at a time past this step.
-		lim := min(len(p), i+8+3) // a sequence begun in the step ends by then
-		r := utf8ValidSequencesFrom(p[:lim], utf8CarryStart(p, i, carry))
-		if r < i+8 {
-			return r // an error, or the end of p
+		j, c := utf8FourByteSteps(p, i, carry)
+		if j == i {
+			return i, carry // an error in the step at i
 		}
-		i = r
+		i, carry = j, c
 	}
 }
 
-// utf8WordSteps runs utf8WordsFrom's steps from p[i], given the
-// continuation bytes the steps before need (carry: bit 7 for the step's
-// byte 0, bit 15 for byte 1), while they pass and nine bytes are left (a
-// step reads the byte after it), and returns where it stopped and the
-// continuation bytes needed there.
+// utf8WordSteps runs utf8WordsFrom's steps from p[i] for text without
+// leads of four bytes, given the continuation bytes the steps before need
+// (carry: bit 7 for the step's byte 0, bit 15 for byte 1, bit 23 for byte
+// 2), while they pass and nine bytes are left (a step reads the byte after
+// it), and returns where it stopped and the continuation bytes needed
+// there.
 func utf8WordSteps(p []byte, i int, carry uint64) (int, uint64) {
 	const h = highBits
 	for ; i+9 <= len(p); i += 8 {
@@ -265,12 +274,11 @@ func utf8WordSteps(p []byte, i int, carry uint64) (int, uint64) {
 		x6, x5, x4 := x<<1, x<<2, x<<3
 		conts := x &^ x6 & h
 		leads := x & x6 & h
-		leads3 := leads & x5 // and of four bytes, which are bad below
+		leads3 := leads & x5 // and of four bytes, which stop the loop below
 		// The leads that do not allow their second byte: C0 and C1 (bits
 		// 4 to 1 clear); E0 unless bit 5 is set in the byte after it, ED
 		// unless it is clear (a low nibble of 0 or D: bit 7 of nibble +
-		// 7F clear). A lead of four bytes goes to the sequence loop, so
-		// that where the step passes, its leads are of two or three bytes.
+		// 7F clear).
 		after5 := load64(p, i+1) << 2
 		nibble := x & 0x0F0F0F0F0F0F0F0F
 		allowed3 := (nibble+0x7F7F7F7F7F7F7F7F)&^after5 | (nibble^0x0D0D0D0D0D0D0D0D+0x7F7F7F7F7F7F7F7F)&after5
@@ -279,6 +287,43 @@ func utf8WordSteps(p []byte, i int, carry uint64) (int, uint64) {
 			break
 		}
 		carry = leads>>56 | leads3>>48
+	}
+	return i, carry
+}
+
+// utf8FourByteSteps is utf8WordSteps for steps with leads of four bytes
+// too, which it runs until four steps in a row without one have passed
+// (utf8WordSteps takes the text after them: in text where emoji come
+// between a few words, one step would go back and forth), or a step does
+// not pass, or fewer than nine bytes are left.
+func utf8FourByteSteps(p []byte, i int, carry uint64) (int, uint64) {
+	const h, k7F = highBits, 0x7F7F7F7F7F7F7F7F
+	for without := 0; i+9 <= len(p) && without < 4; {
+		x := load64(p, i)
+		x6, x5, x4 := x<<1, x<<2, x<<3
+		conts := x &^ x6 & h
+		leads := x & x6 & h
+		leads3 := leads & x5 // and of four bytes
+		leads4 := leads3 & x4
+		after := load64(p, i+1)
+		after5, after4 := after<<2, after<<3
+		nibble := x & 0x0F0F0F0F0F0F0F0F
+		// As in utf8WordSteps, and for leads of four bytes: F5..FF never
+		// (a nibble of 5 or more: bit 7 of nibble + 7B set); F0 only with
+		// bit 5 or 4 set in the byte after it, F4 with both clear.
+		allowed3 := (nibble+k7F)&^after5 | (nibble^0x0D0D0D0D0D0D0D0D+k7F)&after5
+		above8F := after5 | after4
+		allowed4 := ((nibble+k7F)&^above8F | (nibble^0x0404040404040404+k7F)&above8F) &^ (nibble + 0x7B7B7B7B7B7B7B7B)
+		bad := leads&^x5&^(x&0x1E1E1E1E1E1E1E1E+k7F) | leads3&^x4&^allowed3 | leads4&^allowed4
+		if bad != 0 || conts != leads<<8|leads3<<16|leads4<<24|carry {
+			break
+		}
+		carry = leads>>56 | leads3>>48 | leads4>>40
+		i += 8
+		without++
+		if leads4 != 0 {
+			without = 0
+		}
 	}
 	return i, carry
 }
@@ -343,6 +388,7 @@ func utf8ValidSequencesFrom(p []byte, i int) int {
 func validUTF8ToUTF16(dst []uint16, src []byte) int {
 	i, w := 0, 0
 	vectorFrom := 0 // where the vector kernel may take over again
+	wordsFrom := 0  // where utf8WordsToUTF16 may take over again
 	for i < len(src) {
 		if useAVX2 && i >= vectorFrom && len(src)-i >= 48 {
 			r, n := utf8ToUTF16Vector(dst[w:], src[i:])
@@ -365,11 +411,14 @@ func validUTF8ToUTF16(dst []uint16, src []byte) int {
 			i++
 		case b < 0xE0:
 			// Without the vector kernel (which takes the bytes after this
-			// sequence), eight bytes a step.
-			if !useAVX2 {
-				if r, n := utf8WordsToUTF16(dst[w:], src[i:]); r > 0 {
-					i += r
-					w += n
+			// sequence), eight bytes a step, and after a step it leaves
+			// (an emoji in it, or CJK), from the byte after that step.
+			if !useAVX2 && i >= wordsFrom {
+				r, n := utf8WordsToUTF16(dst[w:], src[i:])
+				i += r
+				w += n
+				wordsFrom = i + 8
+				if r > 0 {
 					continue
 				}
 			}

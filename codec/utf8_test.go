@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -154,12 +155,24 @@ func TestUTF8ValidPrefixThreeByteText(t *testing.T) {
 	checkDamagedText(t, strings.Repeat("\u3042\u65e5\u672c\u8a9e", 60)[:720])
 }
 
-// checkDamagedText is the two tests above for the text base (720 bytes).
-func checkDamagedText(t *testing.T, base string) {
+// TestUTF8ValidPrefixFourByteText does the same in text of emoji with
+// letters between (where the portable validator's word steps check the
+// leads of four bytes), with more damage to them: overlong forms, values
+// above U+10FFFF, leads F5..FF, sequences cut or one byte too long.
+func TestUTF8ValidPrefixFourByteText(t *testing.T) {
+	base := strings.Repeat("\U0001F600\U0001F44D\U0001F3FDa\U00010348\u00e9\U0010FFFF\U00020000\u3042", 30)[:720]
+	checkDamagedText(t, base, "\xf0\x8f\xbf\xbf", "\xf0\x80\x80\x80", "\xf4\x8f\xbf\xbf", "\xf4\xa0\x80\x80",
+		"\xf5\x80\x80\x80", "\xf7\xbf\xbf\xbf", "\xf8\x88\x80\x80", "\xff", "\xf0\x9f", "\xf0",
+		"\xf0\x9f\x98\x80\x80", "\xf1\x80\x80\xc3\xa9", "\xf3\xbf\xbf\xbf")
+}
+
+// checkDamagedText is the tests above for the text base (720 bytes), with
+// the damage they share and more.
+func checkDamagedText(t *testing.T, base string, more ...string) {
 	utf8KernelModes(t, func(t *testing.T) {
-		damage := []string{"\xe3\x80a\x80", "\xe3\x80a", "\xe3a\x80", "\xe3\x80", "\xc3a", "\xc3", "\x80", "\xc0\x80", "\xc1\xbf",
+		damage := append(more, "\xe3\x80a\x80", "\xe3\x80a", "\xe3a\x80", "\xe3\x80", "\xc3a", "\xc3", "\x80", "\xc0\x80", "\xc1\xbf",
 			"\xc3\xc3", "\xe3\x80\x80", "\xf0\x9f\x98a", "\xf0\x9f\x98\x80", "\xf0\x9fa\x80", "\xf4\x90\x80\x80", "\xed\xa0\x80", "a\x80\x80", "\xdf\xbf",
-			"\xe3\xe3", "\xe3\xe3\xe3", "\xe3\xe3\x81", "\xe3\xc3\x81", "\xe3\xe3\xe3\xe3\x81\x81"}
+			"\xe3\xe3", "\xe3\xe3\xe3", "\xe3\xe3\x81", "\xe3\xc3\x81", "\xe3\xe3\xe3\xe3\x81\x81")
 		var leads []string
 		for b := 0xC0; b <= 0xFF; b++ {
 			for n := 0; n <= 3; n++ {
@@ -288,28 +301,28 @@ func TestUTF8ValidPrefixCutBeforeTail(t *testing.T) {
 	})
 }
 
-// TestUTF8ValidPrefixRandom mixes valid text of every sequence length with
-// The portable validator's word steps take valid text of sequences of up
-// to three bytes to its end: every such scalar value in order, so that
-// each lead meets each second byte it allows, at each offset in a step.
-// (Where a step does not pass, the sequence-at-a-time loop takes it and
+// TestUTF8WordStepsTakeValidText: the portable validator's word steps
+// take valid text to its end: every scalar value in order, so that each
+// lead meets each second byte it allows, at each offset in a step. (Where
+// a step does not pass, the sequence-at-a-time loop takes the rest and
 // gives the same prefix, so only this test sees steps that refuse valid
-// bytes.) Four-byte sequences are the sequence loop's.
+// bytes.)
 func TestUTF8WordStepsTakeValidText(t *testing.T) {
 	var text []byte
-	for c := rune(0); c < 0x10000; c++ {
+	for c := rune(0); c <= unicode.MaxRune; c++ {
 		if c < 0xD800 || c > 0xDFFF {
 			text = utf8.AppendRune(text, c)
 		}
 	}
 	for shift := 0; shift < 8; shift++ {
 		p := append([]byte("abcdefg")[:shift], text...)
-		if k, _ := utf8WordSteps(p, 0, 0); k+9 <= len(p) {
-			t.Fatalf("shifted by %d: utf8WordSteps stopped at %d of %d, before % x", shift, k, len(p), p[k:k+9])
+		if k, _ := utf8AllWordSteps(p, 0); k+9 <= len(p) {
+			t.Fatalf("shifted by %d: utf8AllWordSteps stopped at %d of %d, before % x", shift, k, len(p), p[k:k+9])
 		}
 	}
 }
 
+// TestUTF8ValidPrefixRandom mixes valid text of every sequence length with
 // random damage: a changed, deleted or inserted byte, a cut end.
 func TestUTF8ValidPrefixRandom(t *testing.T) {
 	utf8KernelModes(t, testUTF8ValidPrefixRandom)
