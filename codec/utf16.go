@@ -94,7 +94,8 @@ func (d *Decoder) decodeUTF16(src []byte, s *sink, last, bigEndian bool) (Status
 }
 
 // utf16Run is the shared UTF-16 decoder's fast path: it decodes whole code
-// units that are not surrogates while they fit, and returns the bytes read.
+// units that are not surrogates, and pairs of surrogates whose two units
+// are both in src (emoji), while they fit, and returns the bytes read.
 func utf16Run(s *sink, src []byte, bigEndian bool) int {
 	hi, lo := 1, 0 // offsets of a unit's high and low bytes
 	if bigEndian {
@@ -115,6 +116,15 @@ func utf16Run(s *sink, src []byte, bigEndian bool) int {
 		for ; k < n; k++ {
 			u := uint16(src[2*k+hi])<<8 | uint16(src[2*k+lo])
 			if u >= 0xD800 && u <= 0xDFFF {
+				// A pair here, anything else in decodeUTF16.
+				if u > 0xDBFF || k+1 == n {
+					break
+				}
+				if v := uint16(src[2*k+2+hi])<<8 | uint16(src[2*k+2+lo]); v&0xFC00 == 0xDC00 {
+					dst[k], dst[k+1] = u, v
+					k++
+					continue
+				}
 				break
 			}
 			dst[k] = u
@@ -134,8 +144,18 @@ func utf16Run(s *sink, src []byte, bigEndian bool) int {
 			dst[w+1] = 0x80 | byte(u)&0x3F
 			w += 2
 		case u >= 0xD800 && u <= 0xDFFF:
-			s.n = w
-			return i
+			if u > 0xDBFF || i+3 >= len(src) || len(dst)-w < 4 {
+				s.n = w
+				return i
+			}
+			v := uint16(src[i+2+hi])<<8 | uint16(src[i+2+lo])
+			if v&0xFC00 != 0xDC00 {
+				s.n = w
+				return i
+			}
+			putPairUTF8(dst, w, u, v)
+			w += 4
+			i += 2
 		default:
 			dst[w] = 0xE0 | byte(u>>12)
 			dst[w+1] = 0x80 | byte(u>>6)&0x3F
@@ -167,7 +187,7 @@ func utf16LERun(s *sink, units []uint16) int {
 			r, n := utf16ToUTF8Vector(dst[w:], units[i:], false)
 			i += r
 			w += n
-			vectorFrom = i + 16
+			vectorFrom = vectorResume(i, r)
 			continue
 		}
 		u := units[i]
@@ -178,8 +198,14 @@ func utf16LERun(s *sink, units []uint16) int {
 			i += k
 			continue
 		case u&0xF800 == 0xD800:
-			s.n = w
-			return 2 * i
+			// A pair (an emoji) here, anything else in decodeUTF16.
+			if u > 0xDBFF || i+1 == len(units) || units[i+1]&0xFC00 != 0xDC00 || len(dst)-w < 4 {
+				s.n = w
+				return 2 * i
+			}
+			putPairUTF8(dst, w, u, units[i+1])
+			w += 4
+			i++
 		default:
 			// Without the vector kernels (which take the units after
 			// this step), four units a step as in utf16ToUTF8.
@@ -226,7 +252,7 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 			r, n := utf16ToUTF8Vector(dst[w:], units[i:], true)
 			i += r
 			w += n
-			vectorFrom = i + 16
+			vectorFrom = vectorResume(i, r)
 			if i == len(units) || len(dst)-w < 3 {
 				break
 			}
@@ -245,8 +271,13 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 			dst[w] = byte(u)
 			w++
 		case u&0xF800 == 0xD800:
-			s.n = w
-			return 2 * i
+			if u > 0xDBFF || i+1 == len(units) || bits.ReverseBytes16(units[i+1])&0xFC00 != 0xDC00 || len(dst)-w < 4 {
+				s.n = w
+				return 2 * i
+			}
+			putPairUTF8(dst, w, u, bits.ReverseBytes16(units[i+1]))
+			w += 4
+			i++
 		default:
 			// Without the vector kernels (which take the units after
 			// this step), four units a step as in utf16ToUTF8.
@@ -284,20 +315,38 @@ var (
 )
 
 // copyUTF16Units copies the code units of src (byte-swapped if swap) into
-// dst up to the first surrogate, as many as fit, and returns how many. Long
-// runs go to the vector kernel, 16 units a step.
+// dst up to the first surrogate that is not one of a pair in src, as many
+// as fit, and returns how many. Units without surrogates go to
+// copyUTF16Plain; after a surrogate, copyUTF16Pairs takes the units up to
+// 16 past the last pair, so that text dense with emoji does not call the
+// vector kernel for each.
 func copyUTF16Units(dst, src []uint16, swap bool) int {
 	n := min(len(src), len(dst))
 	k := 0
-	if useAVX2 && n >= 16 {
+	for {
+		k = copyUTF16Plain(dst[:n], src[:n], k, swap)
+		j := copyUTF16Pairs(dst[:n], src[:n], k, swap)
+		if j == k {
+			return k
+		}
+		k = j
+	}
+}
+
+// copyUTF16Plain is copyUTF16Units from src[k] up to the first surrogate
+// (len(dst) == len(src)). Long runs go to the vector kernel, 16 units a
+// step.
+func copyUTF16Plain(dst, src []uint16, k int, swap bool) int {
+	n := len(src)
+	if useAVX2 && n-k >= 16 {
 		order := &unitsAsIs
 		if swap {
 			order = &unitsSwapped
 		}
-		k = copyUTF16AVX2(unsafe.SliceData(dst), (*byte)(unsafe.Pointer(unsafe.SliceData(src))), n, order)
+		k += copyUTF16AVX2(&dst[k], (*byte)(unsafe.Pointer(&src[k])), n-k, order)
 	}
 	if fastStores {
-		k = copyUTF16Words(dst[:n], src[:n], k, swap)
+		k = copyUTF16Words(dst, src, k, swap)
 	}
 	if swap {
 		for ; k < n; k++ {
@@ -314,6 +363,39 @@ func copyUTF16Units(dst, src []uint16, swap bool) int {
 		k++
 	}
 	copy(dst[start:k], src[start:k])
+	return k
+}
+
+// copyUTF16Pairs is copyUTF16Units from src[k] a unit at a time: pairs of
+// surrogates and the units between them, up to 16 units past the last
+// pair, a surrogate that is not one of a pair, or the end of src (len(dst)
+// == len(src)).
+func copyUTF16Pairs(dst, src []uint16, k int, swap bool) int {
+	limit := k + 16
+	for k < len(src) && k < limit {
+		u := src[k]
+		if swap {
+			u = bits.ReverseBytes16(u)
+		}
+		if u&0xF800 == 0xD800 {
+			if u > 0xDBFF || k+1 == len(src) {
+				break
+			}
+			v := src[k+1]
+			if swap {
+				v = bits.ReverseBytes16(v)
+			}
+			if v&0xFC00 != 0xDC00 {
+				break
+			}
+			dst[k], dst[k+1] = u, v
+			k += 2
+			limit = k + 16
+			continue
+		}
+		dst[k] = u
+		k++
+	}
 	return k
 }
 

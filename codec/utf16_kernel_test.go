@@ -22,7 +22,19 @@ func refCopyUTF16Units(dst, src []uint16, swap bool) int {
 			u = bits.ReverseBytes16(u)
 		}
 		if u >= 0xD800 && u <= 0xDFFF {
-			return k
+			if u > 0xDBFF || k+1 == n {
+				return k
+			}
+			v := src[k+1]
+			if swap {
+				v = bits.ReverseBytes16(v)
+			}
+			if v < 0xDC00 || v > 0xDFFF {
+				return k
+			}
+			dst[k] = u
+			k++
+			u = v
 		}
 		dst[k] = u
 	}
@@ -102,11 +114,23 @@ func TestCopyUTF16UnitsRandom(t *testing.T) {
 					src[i] ^= 0x8000
 				}
 			}
+			// Pairs (emoji), as dense as the lone surrogates or more.
+			swap := rng.Intn(2) == 0
+			pairs := rng.Intn(100) + 1
+			for i := 0; i+1 < n; i++ {
+				if rng.Intn(pairs) == 0 {
+					c := rng.Intn(0x100000) // a supplementary code point, less 0x10000
+					src[i], src[i+1] = uint16(0xD800+c>>10), uint16(0xDC00+c&0x3FF)
+					if swap {
+						src[i], src[i+1] = bits.ReverseBytes16(src[i]), bits.ReverseBytes16(src[i+1])
+					}
+				}
+			}
 			room := n
 			if rng.Intn(3) == 0 && n > 0 {
 				room = rng.Intn(n)
 			}
-			checkCopyUTF16Units(t, src, room, rng.Intn(2) == 0, fmt.Sprintf("random #%d:", k))
+			checkCopyUTF16Units(t, src, room, swap, fmt.Sprintf("random #%d:", k))
 		}
 	})
 }
