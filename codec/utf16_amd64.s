@@ -13,7 +13,9 @@
 // in 16-unit blocks while a block holds no surrogate ((u & 0xF800) ==
 // 0xD800), and returns how many units it copied: n, or the start of the
 // first block that holds a surrogate. The last block may overlap units
-// already copied.
+// already copied. A step of 32 units (two blocks) with surrogates goes on
+// where each is one of a pair in the step (emoji), or a high surrogate
+// is the step's last unit, where the next step then starts (31 units on).
 TEXT ·copyUTF16AVX2(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
@@ -26,6 +28,12 @@ TEXT ·copyUTF16AVX2(SB), NOSPLIT, $0-40
 	MOVL $0xD800D800, DX
 	VMOVQ DX, X7
 	VPBROADCASTD X7, Y7
+	MOVL $0xFC00FC00, DX
+	VMOVQ DX, X8
+	VPBROADCASTD X8, Y8
+	MOVL $0xDC00DC00, DX
+	VMOVQ DX, X9
+	VPBROADCASTD X9, Y9
 	XORQ AX, AX
 loop32:
 	LEAQ 32(AX), DX
@@ -47,7 +55,49 @@ loop32:
 	ADDQ    $32, AX
 	JMP     loop32
 in32:
-	// The surrogate is in one of the two blocks: the first may be clean.
+	// A surrogate in the step. Masks of its high (R8) and low (R9)
+	// surrogates, two bits a unit: they are pairs where the lows are the
+	// highs one unit on, a high in the last unit left for the next step.
+	VPAND   Y8, Y0, Y2
+	VPAND   Y8, Y1, Y3
+	VPCMPEQW Y7, Y2, Y4
+	VPCMPEQW Y9, Y2, Y2
+	VPMOVMSKB Y4, R8
+	VPMOVMSKB Y2, R9
+	VPCMPEQW Y7, Y3, Y4
+	VPCMPEQW Y9, Y3, Y3
+	VPMOVMSKB Y4, R10
+	VPMOVMSKB Y3, R11
+	SHLQ    $32, R10
+	ORQ     R10, R8
+	SHLQ    $32, R11
+	ORQ     R11, R9
+	BTQ     $63, R8
+	JCS     highLast
+	SHLQ    $2, R8
+	CMPQ    R8, R9
+	JNE     in32stop
+	VMOVDQU Y0, (DI)(AX*2)
+	VMOVDQU Y1, 32(DI)(AX*2)
+	ADDQ    $32, AX
+	JMP     loop32
+highLast:
+	// A high surrogate last (its bits leave with the shift): the step
+	// takes 31 units, the second block's 15 stored with the unit before
+	// them, so that nothing is written past them.
+	SHLQ    $2, R8
+	CMPQ    R8, R9
+	JNE     in32stop
+	VMOVDQU Y0, (DI)(AX*2)
+	VMOVDQU 30(SI)(AX*2), Y3
+	VPSHUFB Y5, Y3, Y3
+	VMOVDQU Y3, 30(DI)(AX*2)
+	ADDQ    $31, AX
+	JMP     loop32
+in32stop:
+	// A surrogate out of pairs: the first block may be clean.
+	VPAND   Y6, Y0, Y2
+	VPCMPEQW Y7, Y2, Y2
 	VPTEST  Y2, Y2
 	JNZ     done
 	VMOVDQU Y0, (DI)(AX*2)
