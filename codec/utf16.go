@@ -204,8 +204,8 @@ func utf16LERun(s *sink, units []uint16) int {
 				return 2 * i
 			}
 			putPairUTF8(dst, w, u, units[i+1])
-			w += 4
-			i++
+			i, w = utf16PairsToUTF8(dst, w+4, units, i+2, false)
+			continue
 		default:
 			// Without the vector kernels (which take the units after
 			// this step), four units a step as in utf16ToUTF8.
@@ -276,8 +276,8 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 				return 2 * i
 			}
 			putPairUTF8(dst, w, u, bits.ReverseBytes16(units[i+1]))
-			w += 4
-			i++
+			i, w = utf16PairsToUTF8(dst, w+4, units, i+2, true)
+			i-- // and the loop's i++
 		default:
 			// Without the vector kernels (which take the units after
 			// this step), four units a step as in utf16ToUTF8.

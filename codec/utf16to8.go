@@ -41,8 +41,8 @@ func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 				return i, w
 			}
 			putPairUTF8(dst, w, u, src[i+1])
-			w += 4
-			i++
+			i, w = utf16PairsToUTF8(dst, w+4, src, i+2, false)
+			continue
 		default:
 			// Without the vector kernels (which take the units after
 			// this step), four units a step, and after a step with a
@@ -85,16 +85,41 @@ func vectorResume(i, r int) int {
 	return i + 16
 }
 
+// utf16PairsToUTF8 converts the pairs of surrogates at src[i:] to UTF-8 at
+// dst[w:], two pairs (four units) a step while a step is two whole pairs
+// and 8 bytes of room are left, and returns where it stopped in each: the
+// loops a unit at a time take a page of emoji so, a pair a turn each.
+// With swap the units are byte-swapped (UTF-16BE read as little-endian
+// words, which only fastStores machines do).
+func utf16PairsToUTF8(dst []byte, w int, src []uint16, i int, swap bool) (int, int) {
+	for len(src)-i >= 4 && len(dst)-w >= 8 {
+		x := load64u16(src, i)
+		if swap {
+			x = swapUnits(x)
+		}
+		if x&0xFC00FC00FC00FC00 != 0xDC00D800DC00D800 {
+			break
+		}
+		putPairUTF8(dst, w, uint16(x), uint16(x>>16))
+		putPairUTF8(dst, w+4, uint16(x>>32), uint16(x>>48))
+		i += 4
+		w += 8
+	}
+	return i, w
+}
+
 // putPairUTF8 writes the UTF-8 form of the supplementary code point of the
 // surrogate pair hi, lo at dst[w] (four bytes: the caller has checked the
-// room).
+// room), in one store where the machine has them (fastStores).
 func putPairUTF8(dst []byte, w int, hi, lo uint16) {
-	c := 0x10000 + (rune(hi)-0xD800)<<10 + rune(lo) - 0xDC00
+	c := uint32(hi)<<10 + uint32(lo) - (0xD800<<10 + 0xDC00 - 0x10000)
+	form := 0x808080F0 | c>>18 | c>>12&0x3F<<8 | c>>6&0x3F<<16 | c&0x3F<<24
 	d := dst[w : w+4 : w+4]
-	d[0] = 0xF0 | byte(c>>18)
-	d[1] = 0x80 | byte(c>>12)&0x3F
-	d[2] = 0x80 | byte(c>>6)&0x3F
-	d[3] = 0x80 | byte(c)&0x3F
+	if fastStores {
+		*(*uint32)(unsafe.Pointer(&d[0])) = form
+		return
+	}
+	d[0], d[1], d[2], d[3] = byte(form), byte(form>>8), byte(form>>16), byte(form>>24)
 }
 
 // utf16WordsToUTF8 converts the code units at the start of src to UTF-8
