@@ -51,7 +51,7 @@ RPATH    = -Wl,-rpath,$(abspath $(dir $(1)))
 
 .PHONY: all lib static pc example test test-go test-cross test-c test-exports test-header test-asan test-cmake \
         test-cgocheck2 test-install test-deb test-examples test-python test-rust \
-        test-race install uninstall deb bench bench-c bench-go fuzz fuzz-c clean
+        test-race install uninstall deb bench bench-emoji bench-c bench-go fuzz fuzz-c clean
 
 all: lib static pc example
 
@@ -314,6 +314,10 @@ fuzz-c: $(TESTBIN)
 
 bench:
 	$(MAKE) -C bench compare
+
+# The same on two pages of text with emoji (scripts/emoji-pages.py).
+bench-emoji:
+	$(MAKE) -C bench emoji
 
 bench-c:
 	$(MAKE) -C bench run
