@@ -31,6 +31,17 @@ DATA u16to8Words<>+44(SB)/4, $0x80e080e0
 DATA u16to8Words<>+48(SB)/4, $0x003f003f
 GLOBL u16to8Words<>(SB), RODATA|NOPTR, $52
 
+// For a step with surrogate pairs, per dword: 0x3FF, 0x40, 0xF0, 0x03,
+// 0x0F (taken by embedded broadcast); per word: 0xDC00, 0xFC00.
+DATA u16to8Pairs<>+0(SB)/4, $0x000003ff
+DATA u16to8Pairs<>+4(SB)/4, $0x00000040
+DATA u16to8Pairs<>+8(SB)/4, $0x000000f0
+DATA u16to8Pairs<>+12(SB)/4, $0x00000003
+DATA u16to8Pairs<>+16(SB)/4, $0x0000000f
+DATA u16to8Pairs<>+20(SB)/4, $0xdc00dc00
+DATA u16to8Pairs<>+24(SB)/4, $0xfc00fc00
+GLOBL u16to8Pairs<>(SB), RODATA|NOPTR, $28
+
 // For a step of units of three bytes each: the index (VPERMI2B) of
 // output byte j = 3i+k (i: the unit) among the units' first and second
 // bytes (words at 0-63) and their third bytes (the low bytes of words at
@@ -89,6 +100,40 @@ GLOBL u16to8Threes<>(SB), RODATA|NOPTR, $128
 	MOVQ      $0x1111111111111111, DX; \
 	ORQ       DX, keep
 
+// U16TO8_PAIRS(half, prev, highs, lows): in the lanes of Z13 that
+// U16TO8_DWORDS filled for the 16 units in half (a Y register), puts the
+// first two bytes of a pair's four-byte form in its high surrogate's lane
+// and the last two in its low surrogate's (the masks highs and lows, K
+// registers), given the units before them in prev. With v = (h & 0x3FF) +
+// 0x40, the code point's bits from 10 up, and l the low surrogate:
+//   high: 0xF0|v>>8, 0x80|v>>2&0x3F
+//   low:  0x80|(h&3)<<4|l>>6&0x0F, 0x80|l&0x3F
+// Uses Z9-Z12; R14 points at u16to8Pairs.
+#define U16TO8_PAIRS(half, prev, highs, lows) \
+	VPMOVZXWD   half, Z9; \
+	VPMOVZXWD   prev, Z10; \
+	VPANDD.BCST 0(R14), Z9, Z11; \
+	VPADDD.BCST 4(R14), Z11, Z11; \
+	VPSRLD      $8, Z11, Z12; \
+	VPORD.BCST  8(R14), Z12, Z12; \
+	VPSRLD      $2, Z11, Z11; \
+	VPANDD      Z24, Z11, Z11; \
+	VPORD       Z25, Z11, Z11; \
+	VPSLLD      $8, Z11, Z11; \
+	VPORD       Z11, Z12, Z12; \
+	VMOVDQA32   Z12, highs, Z13; \
+	VPANDD.BCST 12(R14), Z10, Z10; \
+	VPSLLD      $4, Z10, Z10; \
+	VPSRLD      $6, Z9, Z11; \
+	VPANDD.BCST 16(R14), Z11, Z11; \
+	VPORD       Z11, Z10, Z10; \
+	VPORD       Z25, Z10, Z10; \
+	VPANDD      Z24, Z9, Z11; \
+	VPORD       Z25, Z11, Z11; \
+	VPSLLD      $8, Z11, Z11; \
+	VPORD       Z11, Z10, Z10; \
+	VMOVDQA32   Z10, lows, Z13
+
 // U16TO8_STORE(v, keep): stores the bytes of v that keep (a GPR) keeps at
 // dst+BX (a whole register: up to 64 bytes past them) and moves BX past
 // them. Uses K3.
@@ -101,10 +146,12 @@ GLOBL u16to8Threes<>(SB), RODATA|NOPTR, $128
 
 // func utf16ToUTF8AVX512(dst *byte, dstLen int, src *byte, n int, order *[16]byte) (read, written int)
 // Converts the n code units at src (after VPSHUFB with order, as in
-// copyUTF16AVX2) to UTF-8 at dst, 32 units a step while a step has no
-// surrogate, at least 32 units are left and utf16ToUTF8Room512 bytes of
-// dst (a step writes at most 96 bytes, and its last store reaches 112),
-// and returns the units read and the bytes written.
+// copyUTF16AVX2) to UTF-8 at dst, 32 units a step while a step's
+// surrogates are pairs in it (a high surrogate in its last unit is left
+// to the next step, and the step takes 31 units), at least 32 units are
+// left and utf16ToUTF8Room512 bytes of dst (a step writes at most 96
+// bytes, and its last store reaches 112), and returns the units read and
+// the bytes written.
 TEXT ·utf16ToUTF8AVX512(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ dstLen+8(FP), R8
@@ -128,6 +175,9 @@ TEXT ·utf16ToUTF8AVX512(SB), NOSPLIT, $0-56
 	VPBROADCASTD 48(DX), Z23 // 0x003F
 	VMOVDQU64 u16to8Threes<>(SB), Z29
 	VMOVDQU64 u16to8Threes<>+64(SB), Z30
+	LEAQ u16to8Pairs<>(SB), R14
+	VPBROADCASTD 20(R14), Z5 // 0xDC00 words
+	VPBROADCASTD 24(R14), Z6 // 0xFC00
 	MOVQ $0x5555555555555555, R9  // the first byte of each 16-bit lane
 	MOVQ $0xAAAAAAAAAAAAAAAA, R10 // the second
 	XORQ AX, AX // units read
@@ -166,7 +216,7 @@ u16three:
 	VPANDD    Z18, Z0, Z1
 	VPCMPEQW  Z19, Z1, K3 // surrogates
 	KORTESTD  K3, K3
-	JNZ       u16done
+	JNZ       u16pairs
 	CMPL      R12, $0xFFFFFFFF
 	JEQ       u16threes
 	U16TO8_DWORDS(Y0, R13)
@@ -177,6 +227,52 @@ u16three:
 	U16TO8_DWORDS(Y0, R13)
 	U16TO8_STORE(Z13, R13)
 	ADDQ $32, AX
+	JMP  u16step
+u16pairs:
+	// Surrogates: the step goes on where they are pairs (emoji), the lows
+	// the highs one unit on, but for a high in the last unit, which the
+	// next step takes (this one takes 31 units). Each surrogate's lane
+	// keeps two bytes of its pair's form (R12 loses them: U16TO8_DWORDS
+	// then keeps two).
+	VPANDD    Z6, Z0, Z1
+	VPCMPEQW  Z19, Z1, K4 // highs
+	VPCMPEQW  Z5, Z1, K5  // lows
+	KMOVD     K4, DX
+	KMOVD     K5, R13
+	ADDL      DX, DX // the highs one unit on (a high last leaves)
+	CMPL      DX, R13
+	JNE       u16done
+	KORD      K4, K5, K6
+	KMOVD     K6, DX
+	ANDNL     R12, DX, R12
+	// The units before the step's (the first lane is never a low here,
+	// and a masked lane is not read).
+	MOVL      $0xFFFFFFFE, DX
+	KMOVD     DX, K6
+	VMOVDQU16.Z -2(SI)(AX*2), K6, Z7
+	VPSHUFB   Z15, Z7, Z7
+	U16TO8_DWORDS(Y0, R13)
+	U16TO8_PAIRS(Y0, Y7, K4, K5)
+	U16TO8_STORE(Z13, R13)
+	SHRQ      $16, R11
+	SHRQ      $16, R12
+	VEXTRACTI64X4 $1, Z0, Y0
+	VEXTRACTI64X4 $1, Z7, Y7
+	KSHIFTRD  $16, K4, K4
+	KSHIFTRD  $16, K5, K5
+	U16TO8_DWORDS(Y0, R13)
+	U16TO8_PAIRS(Y0, Y7, K4, K5)
+	KMOVD     K4, DX
+	BTL       $15, DX
+	JCS       u16highLast
+	U16TO8_STORE(Z13, R13)
+	ADDQ $32, AX
+	JMP  u16step
+u16highLast:
+	SHLQ      $4, R13 // not the last lane
+	SHRQ      $4, R13
+	U16TO8_STORE(Z13, R13)
+	ADDQ $31, AX
 	JMP  u16step
 u16threes:
 	// Every unit takes three bytes: its first and second, 0xE0|u>>12 and
