@@ -323,8 +323,8 @@ done:
 // one conversion a step for up to 32 characters, two for more than 40, and
 // for 33 to 40 one that ends the step at the 33rd. No character is cut by
 // the window's end (one starting in the window's last two bytes waits for
-// the next step) and none is of four bytes (the step stops before it, and
-// the call stops at it: the Go code converts it).
+// the next step) and none is of four bytes: the step stops before it, and
+// the next converts it alone (four), a surrogate pair.
 
 // The byte positions 0..63 (also read by utf8_amd64.s's aligned stores:
 // a symbol of the package, not of this file).
@@ -377,7 +377,7 @@ GLOBL ·utf8Positions(SB), RODATA|NOPTR, $64
 
 // func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (read, written int)
 // Converts whole, valid UTF-8 from src (a character's first byte) while
-// 64 bytes are left and the next character is not of four bytes. dst has
+// 64 bytes are left. dst has
 // room for n units; each step stores up to 64 units from where it writes,
 // past what it writes but within that room (a valid character never takes
 // more units than bytes).
@@ -479,6 +479,34 @@ mixed:
 	LEAQ    (BX)(R14*1), DX
 	VMOVDQU64 Z1, (DI)(DX*2)
 	JMP     taken
+four:
+	// A four-byte character first (an emoji): its surrogate pair, from
+	// the code point's bits that PEXT gathers from the bytes in reverse
+	// (BSWAP: the lead's three bits highest). Without
+	// it, a call ended at each emoji, and text with emoji between words
+	// went a character at a time around each.
+	MOVL    (SI)(AX*1), DX
+	BSWAPL  DX
+	MOVL    $0x073F3F3F, R10
+	PEXTL   R10, DX, DX               // the code point
+	SUBL    $0x10000, DX
+	MOVL    DX, R10
+	SHRL    $10, R10
+	ADDL    $0xD800, R10
+	ANDL    $0x3FF, DX
+	ADDL    $0xDC00, DX
+	MOVW    R10, (DI)(BX*2)
+	MOVW    DX, 2(DI)(BX*2)
+	ADDQ    $4, AX
+	ADDQ    $2, BX
+	// Another four-byte character next (a run of emoji), while 64 bytes
+	// are left: this path again, without the step's loads and masks.
+	LEAQ    64(AX), DX
+	CMPQ    DX, CX
+	JHI     done
+	CMPB    (SI)(AX*1), $0xF0
+	JCC     four
+	JMP     step
 mixedFour:
 	// A four-byte character's lead in the window: the step ends at the
 	// first one, at a character starting in byte 62 or 63, or at the 33rd
@@ -497,7 +525,7 @@ mixedFour:
 	CMPQ    R12, R11
 	CMOVQLT R12, R11
 	TESTQ   R11, R11
-	JZ      done                      // a four-byte character is next
+	JZ      four                      // a four-byte character is next
 take:
 	BZHIQ   R11, R9, R12              // the first bytes of the characters taken
 	POPCNTQ R12, R13                  // how many
