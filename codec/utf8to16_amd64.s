@@ -208,7 +208,7 @@ six:
 
 upTo3:
 	CMPQ    R10, $145
-	JAE     done
+	JAE     fourNear
 	CMPQ    R12, $64
 	JB      upTo3One
 	CMPQ    R12, $145
@@ -249,6 +249,48 @@ four:
 fourOne:
 	VMOVQ   X4, (DI)(BX*2)
 	ADDQ    $4, BX
+	JMP     step
+
+fourNear:
+	// A four-byte character among the window's first four (utf8StepNone).
+	// When it is the first (an emoji, or a run of them), its surrogate
+	// pair is made here, from its bytes' bits; otherwise the call ends
+	// before the characters ahead of it, which the Go loop converts.
+	MOVBLZX (SI)(AX*1), DX
+	CMPL    DX, $0xF0
+	JB      done
+fourNearFirst:
+	ANDL    $7, DX
+	SHLL    $18, DX
+	MOVBLZX 1(SI)(AX*1), R10
+	ANDL    $0x3F, R10
+	SHLL    $12, R10
+	ORL     R10, DX
+	MOVBLZX 2(SI)(AX*1), R10
+	ANDL    $0x3F, R10
+	SHLL    $6, R10
+	ORL     R10, DX
+	MOVBLZX 3(SI)(AX*1), R10
+	ANDL    $0x3F, R10
+	ORL     R10, DX               // the code point
+	SUBL    $0x10000, DX
+	MOVL    DX, R10
+	SHRL    $10, R10
+	ADDL    $0xD800, R10
+	ANDL    $0x3FF, DX
+	ADDL    $0xDC00, DX
+	MOVW    R10, (DI)(BX*2)
+	MOVW    DX, 2(DI)(BX*2)
+	ADDQ    $4, AX
+	ADDQ    $2, BX
+	// Another one next (a run of emoji), while 48 bytes are left: this
+	// path again, without the step's loads and lookups.
+	LEAQ    48(AX), DX
+	CMPQ    DX, R8
+	JHI     done
+	MOVBLZX (SI)(AX*1), DX
+	CMPL    DX, $0xF0
+	JAE     fourNearFirst
 	JMP     step
 
 three:
