@@ -202,7 +202,59 @@ DATA utf16Consts<>+288(SB)/8, $0x0908060504020100
 DATA utf16Consts<>+296(SB)/8, $0x808080800e0d0c0a
 DATA utf16Consts<>+304(SB)/8, $0x0908060504020100
 DATA utf16Consts<>+312(SB)/8, $0x808080800e0d0c0a
-GLOBL utf16Consts<>(SB), RODATA|NOPTR, $320
+// at 320: 0xFC00; 352: 0xDC00; 384: 0x03FF; 416: 0x0040; 448: 0x0003;
+// 480: 0x000F; 512: 0x00F0 (for steps with surrogate pairs)
+DATA utf16Consts<>+320(SB)/8, $0xfc00fc00fc00fc00
+DATA utf16Consts<>+328(SB)/8, $0xfc00fc00fc00fc00
+DATA utf16Consts<>+336(SB)/8, $0xfc00fc00fc00fc00
+DATA utf16Consts<>+344(SB)/8, $0xfc00fc00fc00fc00
+DATA utf16Consts<>+352(SB)/8, $0xdc00dc00dc00dc00
+DATA utf16Consts<>+360(SB)/8, $0xdc00dc00dc00dc00
+DATA utf16Consts<>+368(SB)/8, $0xdc00dc00dc00dc00
+DATA utf16Consts<>+376(SB)/8, $0xdc00dc00dc00dc00
+DATA utf16Consts<>+384(SB)/8, $0x03ff03ff03ff03ff
+DATA utf16Consts<>+392(SB)/8, $0x03ff03ff03ff03ff
+DATA utf16Consts<>+400(SB)/8, $0x03ff03ff03ff03ff
+DATA utf16Consts<>+408(SB)/8, $0x03ff03ff03ff03ff
+DATA utf16Consts<>+416(SB)/8, $0x0040004000400040
+DATA utf16Consts<>+424(SB)/8, $0x0040004000400040
+DATA utf16Consts<>+432(SB)/8, $0x0040004000400040
+DATA utf16Consts<>+440(SB)/8, $0x0040004000400040
+DATA utf16Consts<>+448(SB)/8, $0x0003000300030003
+DATA utf16Consts<>+456(SB)/8, $0x0003000300030003
+DATA utf16Consts<>+464(SB)/8, $0x0003000300030003
+DATA utf16Consts<>+472(SB)/8, $0x0003000300030003
+DATA utf16Consts<>+480(SB)/8, $0x000f000f000f000f
+DATA utf16Consts<>+488(SB)/8, $0x000f000f000f000f
+DATA utf16Consts<>+496(SB)/8, $0x000f000f000f000f
+DATA utf16Consts<>+504(SB)/8, $0x000f000f000f000f
+DATA utf16Consts<>+512(SB)/8, $0x00f000f000f000f0
+DATA utf16Consts<>+520(SB)/8, $0x00f000f000f000f0
+DATA utf16Consts<>+528(SB)/8, $0x00f000f000f000f0
+DATA utf16Consts<>+536(SB)/8, $0x00f000f000f000f0
+GLOBL utf16Consts<>(SB), RODATA|NOPTR, $544
+
+// MIXED_FORMS: for the 16 units in Y0 (and Y2: the lanes below U+0800),
+// the ASCII lanes in Y6 and each unit's first two bytes in a word of Y4:
+// ASCII: u; below U+0800: the two-byte form; else the three-byte form's
+// first two. Y5, Y7, Y8 are scratch.
+#define MIXED_FORMS \
+	VPAND   Y10, Y0, Y6; \
+	VPCMPEQW Y15, Y6, Y6; \
+	VPSRLW  $12, Y0, Y4; \
+	VPOR    224(R14), Y4, Y4; \
+	VPSLLW  $2, Y0, Y5; \
+	VPAND   Y13, Y5, Y5; \
+	VPOR    Y14, Y5, Y5; \
+	VPOR    Y5, Y4, Y4; \
+	VPSRLW  $6, Y0, Y7; \
+	VPOR    96(R14), Y7, Y7; \
+	VPSLLW  $8, Y0, Y8; \
+	VPAND   Y13, Y8, Y8; \
+	VPOR    Y14, Y8, Y8; \
+	VPOR    Y8, Y7, Y7; \
+	VPBLENDVB Y2, Y7, Y4, Y4; \
+	VPBLENDVB Y6, Y0, Y4, Y4
 
 // func utf16ToUTF8AVX2(dst *byte, dstLen int, src *byte, n int, order *[16]byte, steps *utf16StepTables) (read, written int)
 // Converts the n code units at src (after VPSHUFB with order, as in
@@ -243,7 +295,7 @@ step:
 	JZ      twobyte
 	VPCMPEQW Y12, Y1, Y4 // a surrogate
 	VPTEST  Y4, Y4
-	JNZ     done
+	JNZ     pairs
 	VPCMPEQW Y15, Y1, Y2 // below U+0800
 	VPTEST  Y2, Y2
 	JZ      threebyte
@@ -328,22 +380,8 @@ mixed:
 	// form), then each group of four lanes compacted by a VPSHUFB control
 	// from steps.mixed, indexed by which of the four units are not ASCII
 	// (low nibble) and which take three bytes (high nibble).
-	VPAND   Y10, Y0, Y6
-	VPCMPEQW Y15, Y6, Y6    // ASCII lanes (u & 0xFF80 == 0)
-	VPSRLW  $12, Y0, Y4     // three-byte form: first and second bytes
-	VPOR    224(R14), Y4, Y4
-	VPSLLW  $2, Y0, Y5
-	VPAND   Y13, Y5, Y5
-	VPOR    Y14, Y5, Y5
-	VPOR    Y5, Y4, Y4
-	VPSRLW  $6, Y0, Y7      // two-byte form
-	VPOR    96(R14), Y7, Y7
-	VPSLLW  $8, Y0, Y8
-	VPAND   Y13, Y8, Y8
-	VPOR    Y14, Y8, Y8
-	VPOR    Y8, Y7, Y7
-	VPBLENDVB Y2, Y7, Y4, Y4
-	VPBLENDVB Y6, Y0, Y4, Y4
+	MIXED_FORMS
+mixedThird:
 	VPAND   256(R14), Y0, Y5 // three-byte form: third byte, 0 for the others
 	VPOR    192(R14), Y5, Y5
 	VPANDN  Y5, Y2, Y5
@@ -408,6 +446,53 @@ mixed:
 	ADDQ    R13, BX
 	ADDQ    $16, AX
 	JMP     step
+
+pairs:
+	// Surrogates in the step: it goes on as a mixed step where they are
+	// pairs (emoji), the lows the highs one unit on, and no high is last
+	// (the Go code takes such a step). Each surrogate's lane is one of
+	// two bytes (Y2) that holds half of its pair's four-byte form: with
+	// v = (h & 0x3FF) + 0x40, the code point's bits from 10 up, and l the
+	// low surrogate,
+	//   high: 0xF0|v>>8, 0x80|v>>2&0x3F
+	//   low:  0x80|(h&3)<<4|l>>6&0x0F, 0x80|l&0x3F
+	VPCMPEQW Y15, Y1, Y2 // below U+0800
+	MIXED_FORMS
+	VPAND   320(R14), Y0, Y5
+	VPCMPEQW 352(R14), Y5, Y7 // lows
+	VPCMPEQW Y12, Y5, Y5      // highs
+	VPMOVMSKB Y5, R10
+	VPMOVMSKB Y7, R11
+	BTL     $31, R10
+	JCS     done
+	SHLL    $2, R10
+	CMPL    R10, R11
+	JNE     done
+	VPAND   384(R14), Y0, Y8  // the highs' forms
+	VPADDW  416(R14), Y8, Y8  // v
+	VPSRLW  $8, Y8, Y9
+	VPOR    512(R14), Y9, Y9  // 0xF0 | v>>8
+	VPSLLW  $6, Y8, Y8
+	VPAND   Y13, Y8, Y8
+	VPOR    Y14, Y8, Y8       // (0x80 | v>>2&0x3F) << 8
+	VPOR    Y9, Y8, Y8
+	VPBLENDVB Y5, Y8, Y4, Y4
+	VPERM2I128 $0x08, Y0, Y0, Y8
+	VPALIGNR $14, Y8, Y0, Y8  // the unit before each (0 before the first)
+	VPAND   448(R14), Y8, Y8
+	VPSLLW  $4, Y8, Y8        // (h & 3) << 4
+	VPSRLW  $6, Y0, Y9
+	VPAND   480(R14), Y9, Y9
+	VPOR    Y9, Y8, Y8
+	VPOR    192(R14), Y8, Y8  // 0x80 | (h&3)<<4 | l>>6&0x0F
+	VPSLLW  $8, Y0, Y9
+	VPAND   Y13, Y9, Y9
+	VPOR    Y14, Y9, Y9       // (0x80 | l&0x3F) << 8
+	VPOR    Y9, Y8, Y8
+	VPBLENDVB Y7, Y8, Y4, Y4
+	VPOR    Y5, Y2, Y2
+	VPOR    Y7, Y2, Y2
+	JMP     mixedThird
 
 done:
 	VZEROUPPER
