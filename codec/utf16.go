@@ -218,16 +218,7 @@ func utf16LERun(s *sink, units []uint16) int {
 					continue
 				}
 			}
-			if u < 0x800 {
-				dst[w] = 0xC0 | byte(u>>6)
-				dst[w+1] = 0x80 | byte(u)&0x3F
-				w += 2
-			} else {
-				dst[w] = 0xE0 | byte(u>>12)
-				dst[w+1] = 0x80 | byte(u>>6)&0x3F
-				dst[w+2] = 0x80 | byte(u)&0x3F
-				w += 3
-			}
+			w = putBMPUTF8(dst, w, u)
 		}
 		i++
 	}
@@ -290,16 +281,7 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 					continue
 				}
 			}
-			if u < 0x800 {
-				dst[w] = 0xC0 | byte(u>>6)
-				dst[w+1] = 0x80 | byte(u)&0x3F
-				w += 2
-			} else {
-				dst[w] = 0xE0 | byte(u>>12)
-				dst[w+1] = 0x80 | byte(u>>6)&0x3F
-				dst[w+2] = 0x80 | byte(u)&0x3F
-				w += 3
-			}
+			w = putBMPUTF8(dst, w, u)
 		}
 	}
 	s.n = w

@@ -56,16 +56,7 @@ func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 					continue
 				}
 			}
-			if u < 0x800 {
-				dst[w] = 0xC0 | byte(u>>6)
-				dst[w+1] = 0x80 | byte(u)&0x3F
-				w += 2
-			} else {
-				dst[w] = 0xE0 | byte(u>>12)
-				dst[w+1] = 0x80 | byte(u>>6)&0x3F
-				dst[w+2] = 0x80 | byte(u)&0x3F
-				w += 3
-			}
+			w = putBMPUTF8(dst, w, u)
 		}
 		i++
 	}
@@ -106,6 +97,21 @@ func utf16PairsToUTF8(dst []byte, w int, src []uint16, i int, swap bool) (int, i
 		w += 8
 	}
 	return i, w
+}
+
+// putBMPUTF8 writes the UTF-8 form of u, from U+0080 to U+FFFF and not a
+// surrogate, at dst[w] (two or three bytes: the caller has checked the
+// room), and returns where it ends.
+func putBMPUTF8(dst []byte, w int, u uint16) int {
+	if u < 0x800 {
+		dst[w] = 0xC0 | byte(u>>6)
+		dst[w+1] = 0x80 | byte(u)&0x3F
+		return w + 2
+	}
+	dst[w] = 0xE0 | byte(u>>12)
+	dst[w+1] = 0x80 | byte(u>>6)&0x3F
+	dst[w+2] = 0x80 | byte(u)&0x3F
+	return w + 3
 }
 
 // putPairUTF8 writes the UTF-8 form of the supplementary code point of the

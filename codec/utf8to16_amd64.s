@@ -73,6 +73,21 @@ DATA utf8Consts<>+336(SB)/8, $0x00bf00bf00bf00bf
 DATA utf8Consts<>+344(SB)/8, $0x00bf00bf00bf00bf
 GLOBL utf8Consts<>(SB), RODATA|NOPTR, $352
 
+// STORE_PAIR: the two kernels' four-byte character (an emoji): stores the
+// surrogate pair of the code point in DX at dst+BX units, and moves AX
+// past its four bytes and BX past the two units. R10 is scratch.
+#define STORE_PAIR \
+	SUBL    $0x10000, DX; \
+	MOVL    DX, R10; \
+	SHRL    $10, R10; \
+	ADDL    $0xD800, R10; \
+	ANDL    $0x3FF, DX; \
+	ADDL    $0xDC00, DX; \
+	MOVW    R10, (DI)(BX*2); \
+	MOVW    DX, 2(DI)(BX*2); \
+	ADDQ    $4, AX; \
+	ADDQ    $2, BX
+
 // func utf8ToUTF16AVX2(dst *uint16, src *byte, n int, t *utf8StepTables) (read, written int)
 // Converts the whole, valid UTF-8 at src[:n] (from a character's first
 // byte) into dst, which has room for n units, while 48 bytes remain (a
@@ -273,16 +288,7 @@ fourNearFirst:
 	MOVBLZX 3(SI)(AX*1), R10
 	ANDL    $0x3F, R10
 	ORL     R10, DX               // the code point
-	SUBL    $0x10000, DX
-	MOVL    DX, R10
-	SHRL    $10, R10
-	ADDL    $0xD800, R10
-	ANDL    $0x3FF, DX
-	ADDL    $0xDC00, DX
-	MOVW    R10, (DI)(BX*2)
-	MOVW    DX, 2(DI)(BX*2)
-	ADDQ    $4, AX
-	ADDQ    $2, BX
+	STORE_PAIR
 	// Another one next (a run of emoji), while 48 bytes are left: this
 	// path again, without the step's loads and lookups.
 	LEAQ    48(AX), DX
@@ -531,16 +537,7 @@ four:
 	BSWAPL  DX
 	MOVL    $0x073F3F3F, R10
 	PEXTL   R10, DX, DX               // the code point
-	SUBL    $0x10000, DX
-	MOVL    DX, R10
-	SHRL    $10, R10
-	ADDL    $0xD800, R10
-	ANDL    $0x3FF, DX
-	ADDL    $0xDC00, DX
-	MOVW    R10, (DI)(BX*2)
-	MOVW    DX, 2(DI)(BX*2)
-	ADDQ    $4, AX
-	ADDQ    $2, BX
+	STORE_PAIR
 	// Another four-byte character next (a run of emoji), while 64 bytes
 	// are left: this path again, without the step's loads and masks.
 	LEAQ    64(AX), DX
