@@ -394,7 +394,7 @@ func validUTF8ToUTF16(dst []uint16, src []byte) int {
 			r, n := utf8ToUTF16Vector(dst[w:], src[i:])
 			i += r
 			w += n
-			vectorFrom = vectorResume(i, r) // it stopped at a four-byte character, or near the end
+			vectorFrom = vectorResume(i, r) // it stopped near the end
 			continue
 		}
 		b := src[i]

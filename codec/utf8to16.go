@@ -121,10 +121,8 @@ func maxInt(s []int) int {
 // utf8ToUTF16Vector converts the start of src, whole valid UTF-8 beginning
 // at a character, into dst (room for len(src) units) with the vector
 // kernels, and returns the bytes read and units written. It stops 48 bytes
-// before the end, or (without AVX-512) where a four-byte character is
-// among the next four, unless it is the next. The caller has checked
-// useAVX2. With AVX-512 the 64-byte kernel goes first (four-byte
-// characters too), and the AVX2 one takes what it leaves at the end.
+// before the end. The caller has checked useAVX2. With AVX-512 the 64-byte
+// kernel goes first, and the AVX2 one takes what it leaves at the end.
 func utf8ToUTF16Vector(dst []uint16, src []byte) (read, written int) {
 	if len(src) < 48 || len(dst) < len(src) {
 		return 0, 0

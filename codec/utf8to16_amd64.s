@@ -269,11 +269,42 @@ fourOne:
 fourNear:
 	// A four-byte character among the window's first four (utf8StepNone).
 	// When it is the first (an emoji, or a run of them), its surrogate
-	// pair is made here, from its bytes' bits; otherwise the call ends
-	// before the characters ahead of it, which the Go loop converts.
+	// pair is made here, from its bytes' bits; otherwise the first
+	// character alone (one, two or three bytes), and the next step, so
+	// that the call does not end at each emoji in text.
 	MOVBLZX (SI)(AX*1), DX
 	CMPL    DX, $0xF0
-	JB      done
+	JAE     fourNearFirst
+	CMPL    DX, $0x80
+	JB      oneAhead
+	MOVBLZX 1(SI)(AX*1), R10
+	ANDL    $0x3F, R10
+	CMPL    DX, $0xE0
+	JAE     threeAhead
+	ANDL    $0x1F, DX
+	SHLL    $6, DX
+	ORL     R10, DX
+	MOVW    DX, (DI)(BX*2)
+	ADDQ    $2, AX
+	INCQ    BX
+	JMP     step
+threeAhead:
+	ANDL    $0x0F, DX
+	SHLL    $12, DX
+	SHLL    $6, R10
+	ORL     R10, DX
+	MOVBLZX 2(SI)(AX*1), R10
+	ANDL    $0x3F, R10
+	ORL     R10, DX
+	MOVW    DX, (DI)(BX*2)
+	ADDQ    $3, AX
+	INCQ    BX
+	JMP     step
+oneAhead:
+	MOVW    DX, (DI)(BX*2)
+	INCQ    AX
+	INCQ    BX
+	JMP     step
 fourNearFirst:
 	ANDL    $7, DX
 	SHLL    $18, DX
