@@ -139,10 +139,6 @@ func utf16Run(s *sink, src []byte, bigEndian bool) int {
 		case u < 0x80:
 			dst[w] = byte(u)
 			w++
-		case u < 0x800:
-			dst[w] = 0xC0 | byte(u>>6)
-			dst[w+1] = 0x80 | byte(u)&0x3F
-			w += 2
 		case u >= 0xD800 && u <= 0xDFFF:
 			if u > 0xDBFF || i+3 >= len(src) || len(dst)-w < 4 {
 				s.n = w
@@ -157,10 +153,7 @@ func utf16Run(s *sink, src []byte, bigEndian bool) int {
 			w += 4
 			i += 2
 		default:
-			dst[w] = 0xE0 | byte(u>>12)
-			dst[w+1] = 0x80 | byte(u>>6)&0x3F
-			dst[w+2] = 0x80 | byte(u)&0x3F
-			w += 3
+			w = putBMPUTF8(dst, w, u)
 		}
 		i += 2
 	}
