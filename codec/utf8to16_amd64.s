@@ -402,8 +402,9 @@ done:
 // one conversion a step for up to 32 characters, two for more than 40, and
 // for 33 to 40 one that ends the step at the 33rd. No character is cut by
 // the window's end (one starting in the window's last two bytes waits for
-// the next step) and none is of four bytes: the step stops before it, and
-// the next converts it alone (four), a surrogate pair.
+// the next step). A four-byte character (an emoji) takes two lanes, one
+// from its first byte and one from its third, for its surrogate pair
+// (UTF16_UNITS_FOUR, in steps whose window has one).
 
 // The byte positions 0..63 (also read by utf8_amd64.s's aligned stores:
 // a symbol of the package, not of this file).
@@ -417,11 +418,12 @@ DATA ·utf8Positions+48(SB)/8, $0x3736353433323130
 DATA ·utf8Positions+56(SB)/8, $0x3f3e3d3c3b3a3938
 GLOBL ·utf8Positions(SB), RODATA|NOPTR, $64
 
-// UTF16_UNITS(pos) leaves in Z9 the UTF-16 units of the characters (of
-// one to three bytes) that start at the 32 byte positions pos of Z0: each
-// character's bytes gathered into a 16-bit lane with VPERMB and put
-// together by length. Z6..Z12, K5 and K6 are scratch.
-#define UTF16_UNITS(pos) \
+// UTF16_FORMS(pos) gathers, for the characters that start at the 32 byte
+// positions pos of Z0, each one's first byte and second byte into a 16-bit
+// lane with VPERMB and leaves, a lane for each: in Z9 the first byte (an
+// ASCII character's unit), in Z11 the unit of a two-byte character, in Z12
+// that of a three-byte one. Z6..Z10 are scratch.
+#define UTF16_FORMS(pos) \
 	VPMOVZXBW pos, Z6; \           // one position a 16-bit lane
 	VPSLLW  $8, Z6, Z7; \
 	VPORQ   Z6, Z7, Z7; \
@@ -437,11 +439,40 @@ GLOBL ·utf8Positions(SB), RODATA|NOPTR, $64
 	VPSLLW  $6, Z11, Z11; \
 	VPORQ   Z10, Z11, Z11; \       // a two-byte character's unit
 	VPSLLW  $6, Z11, Z12; \
-	VPORQ   Z8, Z12, Z12; \        // a three-byte character's unit
+	VPORQ   Z8, Z12, Z12           // a three-byte character's unit
+
+// UTF16_UNITS(pos) leaves in Z9 the UTF-16 units of the characters (of
+// one to three bytes) that start at the 32 byte positions pos of Z0, put
+// together by length. Z6..Z12, K5 and K6 are scratch.
+#define UTF16_UNITS(pos) \
+	UTF16_FORMS(pos); \
 	VPCMPUW $5, Z23, Z9, K5; \     // lanes of two or three bytes
 	VPCMPUW $5, Z22, Z9, K6; \     // lanes of three bytes
 	VMOVDQU16 Z11, K5, Z9; \
 	VMOVDQU16 Z12, K6, Z9
+
+// UTF16_UNITS_FOUR(pos): UTF16_UNITS where some of the 32 positions are
+// a four-byte character's first or third byte, which start its high and
+// its low surrogate. In a lane of F0..F4, UTF16_FORMS's three-byte unit
+// is the code point's bits 6..20 (bit 4 of the lead falls off the lane),
+// so the high surrogate is 0xD800 + (cp - 0x10000) >> 10 = 0xD7C0 + that
+// >> 4. In a lane of the third byte, the two-byte unit is the code point's
+// bits 0..10 (bit 4 of the byte, the code point's bit 10, where 0xDC00 has
+// a 1 too), so the low surrogate is 0xDC00 | that. Z6..Z14, K1, K2, K5 and
+// K6 are scratch.
+#define UTF16_UNITS_FOUR(pos) \
+	UTF16_FORMS(pos); \
+	VPCMPUW $5, Z15, Z9, K1; \     // lanes of 80..FF: a low surrogate, unless
+	VPCMPUW $5, Z23, Z9, K5; \     // two or more bytes,
+	VPCMPUW $5, Z22, Z9, K6; \     // three or more,
+	VPCMPUW $5, Z16, Z9, K2; \     // a high surrogate
+	VPORQ   Z17, Z11, Z13; \
+	VPSRLW  $4, Z12, Z14; \
+	VPADDW  Z18, Z14, Z14; \
+	VMOVDQU16 Z13, K1, Z9; \
+	VMOVDQU16 Z11, K5, Z9; \
+	VMOVDQU16 Z12, K6, Z9; \
+	VMOVDQU16 Z14, K2, Z9
 
 // UTF16_WIDE(off, leads) leaves in Z1 a unit for each of the 32 bytes from
 // off in the window at (SI)(AX*1): the byte itself, or where leads says a
@@ -491,6 +522,14 @@ TEXT ·utf8ToUTF16AVX512(SB), NOSPLIT, $0-40
 	VPBROADCASTW DX, Z20
 	MOVL $0x3000, DX
 	VPBROADCASTW DX, Z19
+	MOVL $0xD7C0, DX
+	VPBROADCASTW DX, Z18              // 0xD800 - (0x10000 >> 10)
+	MOVL $0xDC00, DX
+	VPBROADCASTW DX, Z17
+	MOVL $0x00F0, DX
+	VPBROADCASTW DX, Z16
+	MOVL $0x0080, DX
+	VPBROADCASTW DX, Z15
 step:
 	LEAQ 64(AX), DX
 	CMPQ DX, CX
@@ -558,44 +597,53 @@ mixed:
 	LEAQ    (BX)(R14*1), DX
 	VMOVDQU64 Z1, (DI)(DX*2)
 	JMP     taken
-four:
-	// A four-byte character first (an emoji): its surrogate pair, from
-	// the code point's bits that PEXT gathers from the bytes in reverse
-	// (BSWAP: the lead's three bits highest). Without
-	// it, a call ended at each emoji, and text with emoji between words
-	// went a character at a time around each.
-	MOVL    (SI)(AX*1), DX
-	BSWAPL  DX
-	MOVL    $0x073F3F3F, R10
-	PEXTL   R10, DX, DX               // the code point
-	STORE_PAIR
-	// Another four-byte character next (a run of emoji), while 64 bytes
-	// are left: this path again, without the step's loads and masks.
-	LEAQ    64(AX), DX
-	CMPQ    DX, CX
-	JHI     done
-	CMPB    (SI)(AX*1), $0xF0
-	JCC     four
-	JMP     step
 mixedFour:
-	// A four-byte character's lead in the window: the step ends at the
-	// first one, at a character starting in byte 62 or 63, or at the 33rd
-	// character, whichever comes first.
-	KMOVQ   K3, R10
-	TZCNTQ  R10, R10                  // the first four-byte character (64: none)
+	// Four-byte characters (emoji) in the window: each takes two lanes,
+	// its first byte's and its third's (R8), for its high and its low
+	// surrogate (UTF16_UNITS_FOUR). The step ends at a character starting
+	// in byte 62 or 63, or at the 33rd unit if there are 33 to 40, as
+	// below, but never between a character's two lanes: at its first
+	// byte instead. (Ending at each emoji, text with emoji between its
+	// words went at a third of the speed.)
+	KMOVQ   K3, R8
+	SHLQ    $2, R8                    // the four-byte characters' third bytes
+	ORQ     R8, R9                    // the bytes that start a unit
 	MOVQ    R9, R11
 	SHRQ    $62, R11
 	SHLQ    $62, R11
-	TZCNTQ  R11, R11                  // a character starting in byte 62 or 63 (64: none)
-	CMPQ    R10, R11
-	CMOVQLT R10, R11
+	TZCNTQ  R11, R11                  // a unit starting in byte 62 or 63 (64: none)
+	LEAQ    -2(R11), R12
+	BTQ     R11, R8                   // a third byte (bit 64 mod 64 = 0 is not one)
+	CMOVQCS R12, R11
+	BZHIQ   R11, R9, R12              // the first bytes of the units taken
+	POPCNTQ R12, R13                  // how many
+	CMPQ    R13, $32
+	JLS     convertFour
+	CMPQ    R13, $40
+	JHI     convertFourTwice
 	MOVQ    $0x100000000, R12
-	PDEPQ   R9, R12, R12              // the 33rd first byte
-	TZCNTQ  R12, R12
-	CMPQ    R12, R11
-	CMOVQLT R12, R11
-	TESTQ   R11, R11
-	JZ      four                      // a four-byte character is next
+	PDEPQ   R9, R12, R12
+	TZCNTQ  R12, R11                  // the 33rd unit
+	LEAQ    -2(R11), R12
+	BTQ     R11, R8
+	CMOVQCS R12, R11
+	BZHIQ   R11, R9, R12
+	POPCNTQ R12, R13
+convertFour:
+	KMOVQ   R12, K4
+	VPCOMPRESSB.Z Z31, K4, Z5
+	UTF16_UNITS_FOUR(Y5)
+	VMOVDQU64 Z9, (DI)(BX*2)
+	JMP     taken
+convertFourTwice:
+	KMOVQ   R12, K4
+	VPCOMPRESSB.Z Z31, K4, Z5
+	UTF16_UNITS_FOUR(Y5)
+	VMOVDQU64 Z9, (DI)(BX*2)
+	VEXTRACTI64X4 $1, Z5, Y5
+	UTF16_UNITS_FOUR(Y5)
+	VMOVDQU64 Z9, 64(DI)(BX*2)
+	JMP     taken
 take:
 	BZHIQ   R11, R9, R12              // the first bytes of the characters taken
 	POPCNTQ R12, R13                  // how many

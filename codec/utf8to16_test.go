@@ -15,7 +15,8 @@ import (
 // sort), with the converter and without.
 
 // randomUTF8Runs returns about n bytes of valid UTF-8 in runs of characters
-// of one length (or mixed), ending at a character boundary.
+// of one length, or mixed (with four-byte characters or without), ending at
+// a character boundary.
 func randomUTF8Runs(rng *rand.Rand, n int) []rune {
 	ranges := [][2]rune{{0, 0x7F}, {0x80, 0x7FF}, {0x800, 0xD7FF}, {0xE000, 0xFFFF}, {0x10000, 0x10FFFF}}
 	var text []rune
@@ -24,8 +25,11 @@ func randomUTF8Runs(rng *rand.Rand, n int) []rune {
 		kind, run := rng.Intn(len(ranges)+2), 1+rng.Intn(30)
 		for k := 0; k < run && size < n; k++ {
 			r := ranges[kind%len(ranges)]
-			if kind >= len(ranges) {
+			switch kind - len(ranges) {
+			case 0:
 				r = ranges[rng.Intn(len(ranges)-1)] // mixed, no four-byte characters
+			case 1:
+				r = ranges[rng.Intn(len(ranges))] // mixed: emoji between words
 			}
 			c := r[0] + rune(rng.Intn(int(r[1]-r[0]+1)))
 			text = append(text, c)
@@ -125,6 +129,43 @@ func TestUTF8ToUTF16AVX512(t *testing.T) {
 	}
 	if pairs < 10000 {
 		t.Fatalf("the kernel converted %d four-byte characters: too few for the test to mean much", pairs)
+	}
+}
+
+// The AVX-512 kernel converts an emoji in the step that reaches it, with
+// the characters before it: given one window of text (64 to 70 bytes) with
+// an emoji after fewer than 30 characters, it reads past the emoji. (A
+// kernel whose step ended before each emoji stops there, since the step
+// from the emoji has fewer than 64 bytes to read.)
+func TestUTF8ToUTF16AVX512TakesEmojiInSteps(t *testing.T) {
+	if !hasAVX512Kernels() {
+		t.Skip("skipping: no AVX-512 here")
+	}
+	rng := rand.New(rand.NewSource(31))
+	ranges := [][2]rune{{0x20, 0x7E}, {0x80, 0x7FF}, {0x800, 0xD7FF}, {0x10000, 0x10FFFF}}
+	for k := 0; k < 5000; k++ {
+		var before []rune
+		for n := rng.Intn(30); len(before) < n && len(string(before)) < 52; {
+			r := ranges[rng.Intn(len(ranges)-1)]
+			before = append(before, r[0]+rune(rng.Intn(int(r[1]-r[0]+1))))
+		}
+		emoji := rune(0x10000 + rng.Intn(0x100000))
+		text := string(before) + string(emoji)
+		for len(text) < 64 {
+			r := ranges[rng.Intn(len(ranges))]
+			text += string(r[0] + rune(rng.Intn(int(r[1]-r[0]+1))))
+		}
+		src := []byte(text)
+		buf := make([]uint16, len(src)+32)
+		for i := range buf {
+			buf[i] = guard
+		}
+		read, written := utf8ToUTF16AVX512(&buf[0], &src[0], len(src))
+		where := fmt.Sprintf("#%d % x", k, src)
+		checkUTF16Prefix(t, where, src, buf, read, written)
+		if end := len(string(before)) + 4; read < end {
+			t.Fatalf("%s: read %d, stopping before the emoji that ends at %d", where, read, end)
+		}
 	}
 }
 
