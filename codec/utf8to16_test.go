@@ -132,39 +132,61 @@ func TestUTF8ToUTF16AVX512(t *testing.T) {
 	}
 }
 
-// The AVX-512 kernel converts an emoji in the step that reaches it, with
-// the characters before it: given one window of text (64 to 70 bytes) with
-// an emoji after fewer than 30 characters, it reads past the emoji. (A
-// kernel whose step ended before each emoji stops there, since the step
-// from the emoji has fewer than 64 bytes to read.)
-func TestUTF8ToUTF16AVX512TakesEmojiInSteps(t *testing.T) {
-	if !hasAVX512Kernels() {
-		t.Skip("skipping: no AVX-512 here")
+// The vector kernels convert an emoji in the step that reaches it, with
+// the characters before it: given one step's bytes of text (64 for
+// AVX-512, 48 for AVX2, and up to 6 more) with an emoji after fewer than
+// 30 characters (AVX-512) or one to three (AVX2: among a window's first
+// four characters), each reads past the emoji. (A kernel whose step ended
+// before each emoji, or before each character ahead of one, stops there,
+// since the step from there has too few bytes to read.)
+func TestUTF8ToUTF16KernelsTakeEmojiInSteps(t *testing.T) {
+	if !hasAVX2Kernels() {
+		t.Skip("skipping: no AVX2 here")
 	}
 	rng := rand.New(rand.NewSource(31))
 	ranges := [][2]rune{{0x20, 0x7E}, {0x80, 0x7FF}, {0x800, 0xD7FF}, {0x10000, 0x10FFFF}}
-	for k := 0; k < 5000; k++ {
-		var before []rune
-		for n := rng.Intn(30); len(before) < n && len(string(before)) < 52; {
-			r := ranges[rng.Intn(len(ranges)-1)]
-			before = append(before, r[0]+rune(rng.Intn(int(r[1]-r[0]+1))))
+	char := func(kinds int) rune {
+		r := ranges[rng.Intn(kinds)]
+		return r[0] + rune(rng.Intn(int(r[1]-r[0]+1)))
+	}
+	for _, kernel := range []struct {
+		name        string
+		step        int
+		minBefore   int
+		maxBefore   int
+		convert     func(dst *uint16, src []byte) (read, written int)
+		needsAVX512 bool
+	}{
+		{"AVX-512", 64, 0, 29, func(dst *uint16, src []byte) (int, int) {
+			return utf8ToUTF16AVX512(dst, &src[0], len(src))
+		}, true},
+		{"AVX2", 48, 1, 3, func(dst *uint16, src []byte) (int, int) {
+			return utf8ToUTF16AVX2(dst, &src[0], len(src), utf8Steps())
+		}, false},
+	} {
+		if kernel.needsAVX512 && !hasAVX512Kernels() {
+			continue
 		}
-		emoji := rune(0x10000 + rng.Intn(0x100000))
-		text := string(before) + string(emoji)
-		for len(text) < 64 {
-			r := ranges[rng.Intn(len(ranges))]
-			text += string(r[0] + rune(rng.Intn(int(r[1]-r[0]+1))))
-		}
-		src := []byte(text)
-		buf := make([]uint16, len(src)+32)
-		for i := range buf {
-			buf[i] = guard
-		}
-		read, written := utf8ToUTF16AVX512(&buf[0], &src[0], len(src))
-		where := fmt.Sprintf("#%d % x", k, src)
-		checkUTF16Prefix(t, where, src, buf, read, written)
-		if end := len(string(before)) + 4; read < end {
-			t.Fatalf("%s: read %d, stopping before the emoji that ends at %d", where, read, end)
+		for k := 0; k < 5000; k++ {
+			var before []rune
+			for n := kernel.minBefore + rng.Intn(kernel.maxBefore-kernel.minBefore+1); len(before) < n && len(string(before)) < 52; {
+				before = append(before, char(len(ranges)-1))
+			}
+			text := string(before) + string(rune(0x10000+rng.Intn(0x100000)))
+			for len(text) < kernel.step {
+				text += string(char(len(ranges)))
+			}
+			src := []byte(text)
+			buf := make([]uint16, len(src)+32)
+			for i := range buf {
+				buf[i] = guard
+			}
+			read, written := kernel.convert(&buf[0], src)
+			where := fmt.Sprintf("%s #%d % x", kernel.name, k, src)
+			checkUTF16Prefix(t, where, src, buf, read, written)
+			if end := len(string(before)) + 4; read < end {
+				t.Fatalf("%s: read %d, stopping before the emoji that ends at %d", where, read, end)
+			}
 		}
 	}
 }
