@@ -476,6 +476,21 @@ GLOBL ·utf8Positions(SB), RODATA|NOPTR, $64
 	VMOVDQU16 Z12, K6, Z9; \
 	VMOVDQU16 Z14, K2, Z9
 
+// CONVERT(units): the units (UTF16_UNITS or UTF16_UNITS_FOUR) of the first
+// 32 of the characters that start where R12 has a bit, stored at dst+BX;
+// their positions are left in Z5. CONVERT_SECOND(units): those of the
+// next 32, stored 32 units on.
+#define CONVERT(units) \
+	KMOVQ   R12, K4; \
+	VPCOMPRESSB.Z Z31, K4, Z5; \
+	units(Y5); \
+	VMOVDQU64 Z9, (DI)(BX*2)
+
+#define CONVERT_SECOND(units) \
+	VEXTRACTI64X4 $1, Z5, Y5; \
+	units(Y5); \
+	VMOVDQU64 Z9, 64(DI)(BX*2)
+
 // UTF16_WIDE(off, leads) leaves in Z1 a unit for each of the 32 bytes from
 // off in the window at (SI)(AX*1): the byte itself, or where leads says a
 // two-byte character starts, that character's unit. Z2, Z3 are scratch.
@@ -632,19 +647,11 @@ mixedFour:
 	BZHIQ   R11, R9, R12
 	POPCNTQ R12, R13
 convertFour:
-	KMOVQ   R12, K4
-	VPCOMPRESSB.Z Z31, K4, Z5
-	UTF16_UNITS_FOUR(Y5)
-	VMOVDQU64 Z9, (DI)(BX*2)
+	CONVERT(UTF16_UNITS_FOUR)
 	JMP     taken
 convertFourTwice:
-	KMOVQ   R12, K4
-	VPCOMPRESSB.Z Z31, K4, Z5
-	UTF16_UNITS_FOUR(Y5)
-	VMOVDQU64 Z9, (DI)(BX*2)
-	VEXTRACTI64X4 $1, Z5, Y5
-	UTF16_UNITS_FOUR(Y5)
-	VMOVDQU64 Z9, 64(DI)(BX*2)
+	CONVERT(UTF16_UNITS_FOUR)
+	CONVERT_SECOND(UTF16_UNITS_FOUR)
 	JMP     taken
 take:
 	BZHIQ   R11, R9, R12              // the first bytes of the characters taken
@@ -662,20 +669,12 @@ take:
 	BZHIQ   R11, R9, R12
 	MOVL    $32, R13
 convert:
-	KMOVQ   R12, K4
-	VPCOMPRESSB.Z Z31, K4, Z5         // their positions
-	UTF16_UNITS(Y5)
-	VMOVDQU64 Z9, (DI)(BX*2)
+	CONVERT(UTF16_UNITS)
 	JMP     taken
 convertTwice:
 	// More than 40 (mostly ASCII: a Latin script): two conversions of 32.
-	KMOVQ   R12, K4
-	VPCOMPRESSB.Z Z31, K4, Z5
-	UTF16_UNITS(Y5)
-	VMOVDQU64 Z9, (DI)(BX*2)
-	VEXTRACTI64X4 $1, Z5, Y5
-	UTF16_UNITS(Y5)
-	VMOVDQU64 Z9, 64(DI)(BX*2)
+	CONVERT(UTF16_UNITS)
+	CONVERT_SECOND(UTF16_UNITS)
 taken:
 	ADDQ    R11, AX
 	ADDQ    R13, BX
