@@ -6,8 +6,10 @@ package codec
 // encoder. Run: go test ./codec -run '^$' -bench . -benchmem
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"unicode/utf16"
 
@@ -83,23 +85,35 @@ func BenchmarkDecode(b *testing.B) {
 			n8, _ := d.MaxUTF8BufferLength(len(encoded))
 			n16, _ := d.MaxUTF16BufferLength(len(encoded))
 			dst8, dst16 := make([]byte, n8), make([]uint16, n16)
+			want8 := withoutKernels(func() []byte {
+				r := p.enc.NewDecoder(KeepBOM, Replace).DecodeToUTF8(encoded, dst8, true)
+				return bytes.Clone(dst8[:r.Written])
+			})
+			want16 := withoutKernels(func() []uint16 {
+				r := p.enc.NewDecoder(KeepBOM, Replace).DecodeToUTF16(encoded, dst16, true)
+				return slices.Clone(dst16[:r.Written])
+			})
 			b.Run("whatenc-utf8", func(b *testing.B) {
 				b.SetBytes(int64(len(encoded)))
 				b.ReportAllocs()
+				var r DecodeResult
 				for i := 0; i < b.N; i++ {
-					if r := d.DecodeToUTF8(encoded, dst8, true); r.Read != len(encoded) {
+					if r = d.DecodeToUTF8(encoded, dst8, true); r.Read != len(encoded) {
 						b.Fatal(r)
 					}
 				}
+				checkBenchOutput(b, dst8[:r.Written], want8)
 			})
 			b.Run("whatenc-utf16", func(b *testing.B) {
 				b.SetBytes(int64(len(encoded)))
 				b.ReportAllocs()
+				var r DecodeResult
 				for i := 0; i < b.N; i++ {
-					if r := d.DecodeToUTF16(encoded, dst16, true); r.Read != len(encoded) {
+					if r = d.DecodeToUTF16(encoded, dst16, true); r.Read != len(encoded) {
 						b.Fatal(r)
 					}
 				}
+				checkBenchOutput(b, dst16[:r.Written], want16)
 			})
 			if p.xtext != nil {
 				t := p.xtext.NewDecoder()
@@ -126,23 +140,28 @@ func BenchmarkEncode(b *testing.B) {
 			enc := p.enc.NewEncoder(HTML)
 			n, _ := enc.MaxBufferLengthFromUTF8(len(text))
 			dst := make([]byte, n)
+			want := portableEncode(p.enc, text, dst)
 			b.Run("whatenc-utf8", func(b *testing.B) {
 				b.SetBytes(int64(len(encoded)))
 				b.ReportAllocs()
+				var r EncodeResult
 				for i := 0; i < b.N; i++ {
-					if r := enc.EncodeFromUTF8(text, dst, true); r.Read != len(text) {
+					if r = enc.EncodeFromUTF8(text, dst, true); r.Read != len(text) {
 						b.Fatal(r)
 					}
 				}
+				checkBenchOutput(b, dst[:r.Written], want)
 			})
 			b.Run("whatenc-utf16", func(b *testing.B) {
 				b.SetBytes(int64(len(encoded)))
 				b.ReportAllocs()
+				var r EncodeResult
 				for i := 0; i < b.N; i++ {
-					if r := enc.EncodeFromUTF16(units, dst, true); r.Read != len(units) {
+					if r = enc.EncodeFromUTF16(units, dst, true); r.Read != len(units) {
 						b.Fatal(r)
 					}
 				}
+				checkBenchOutput(b, dst[:r.Written], want)
 			})
 			if p.xtext != nil {
 				t := encoding.HTMLEscapeUnsupported(p.xtext.NewEncoder())
@@ -155,6 +174,38 @@ func BenchmarkEncode(b *testing.B) {
 				})
 			}
 		})
+	}
+}
+
+// withoutKernels returns f's result with the vector kernels off: what the
+// portable code writes, which the tests hold to the reference. The
+// benchmarks check their last output against it, so that a benchmark of a
+// kernel that writes the wrong text fails instead of timing it (they
+// check how much was read on every turn, but that alone let a broken
+// kernel through once).
+func withoutKernels[T any](f func() T) T {
+	saved2, saved512 := useAVX2, useAVX512
+	defer func() { setAVX2(saved2); setAVX512(saved512) }()
+	setAVX2(false)
+	setAVX512(false)
+	return f()
+}
+
+// portableEncode is what e's portable encoder writes for text (HTML mode),
+// using dst for room.
+func portableEncode(e *Encoding, text, dst []byte) []byte {
+	return withoutKernels(func() []byte {
+		r := e.NewEncoder(HTML).EncodeFromUTF8(text, dst, true)
+		return bytes.Clone(dst[:r.Written])
+	})
+}
+
+// checkBenchOutput fails b if a benchmark's last output is not the
+// portable code's.
+func checkBenchOutput[T comparable](b *testing.B, got, want []T) {
+	b.Helper()
+	if !slices.Equal(got, want) {
+		b.Fatalf("the output (%d units) differs from the portable code's (%d units)", len(got), len(want))
 	}
 }
 
@@ -186,21 +237,30 @@ func BenchmarkEncodeRawPages(b *testing.B) {
 			units := utf16.Encode([]rune(string(text)))
 			enc := p.enc.NewEncoder(HTML)
 			dst := make([]byte, 10*len(text)+64)
+			want8 := portableEncode(p.enc, text, dst)
+			want16 := withoutKernels(func() []byte {
+				r := p.enc.NewEncoder(HTML).EncodeFromUTF16(units, dst, true)
+				return bytes.Clone(dst[:r.Written])
+			})
 			b.Run("utf8", func(b *testing.B) {
 				b.SetBytes(int64(len(text)))
+				var r EncodeResult
 				for i := 0; i < b.N; i++ {
-					if r := enc.EncodeFromUTF8(text, dst, true); r.Read != len(text) {
+					if r = enc.EncodeFromUTF8(text, dst, true); r.Read != len(text) {
 						b.Fatal(r)
 					}
 				}
+				checkBenchOutput(b, dst[:r.Written], want8)
 			})
 			b.Run("utf16", func(b *testing.B) {
 				b.SetBytes(int64(len(text)))
+				var r EncodeResult
 				for i := 0; i < b.N; i++ {
-					if r := enc.EncodeFromUTF16(units, dst, true); r.Read != len(units) {
+					if r = enc.EncodeFromUTF16(units, dst, true); r.Read != len(units) {
 						b.Fatal(r)
 					}
 				}
+				checkBenchOutput(b, dst[:r.Written], want16)
 			})
 		})
 	}
