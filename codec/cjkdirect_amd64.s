@@ -126,17 +126,17 @@ GLOBL cjkEvenBits<>(SB), RODATA|NOPTR, $8
 DATA cjkOddBits<>+0(SB)/8, $0xaaaaaaaa
 GLOBL cjkOddBits<>(SB), RODATA|NOPTR, $8
 
-// MIXED_GROUP(g): encodes the characters 16g to 16g+15 of the window, whose
+// MIXED_GROUP(g, ascii, scalar): encodes the characters 16g to 16g+15 of the window, whose
 // three bytes are compacted in Z3, Z4 and Z5 (bytes 16g to 16g+15), R11
 // the characters left from 16g on (more than 0), one 16-bit lane each. The
-// entries are looked up by scalar loads, four code points to a register:
-// on Zen 4 that is twice as fast as a gather. It writes the characters'
+// entries are looked up by LOOK16_EITHER (scalar loads, four code points to
+// a register, or a gather on Intel cores). It writes the characters'
 // bytes at dst+BX (a 32-byte store) and adds them to BX as if every
 // sequence had an entry, so that BX, and the next group's store, need not
 // wait for the lookups; it leaves in R9 the lanes of sequences without one,
 // in DX the bytes it kept and in R14 the three-byte lanes (for the caller's
 // unmapped path).
-#define MIXED_GROUP(g, ascii) \
+#define MIXED_GROUP(g, ascii, scalar) \
 	VEXTRACTI32X4 $g, Z3, X6 \
 	VPMOVZXBW     X6, Y6              \ // first bytes
 	VEXTRACTI32X4 $g, Z4, X7 \
@@ -160,7 +160,7 @@ GLOBL cjkOddBits<>(SB), RODATA|NOPTR, $8
 	VPORD   Y10, Y9, Y9               \ // code points
 	KORTESTW K6, K6 \
 	JZ      ascii                     \ // no three-byte lane: no lookups
-	LOOK16(Y9, X9, Y10, X10, X11)     \ // entries
+	LOOK16_EITHER(Y9, X9, Y10, X10, X11, K6, K7, scalar, ascii) \ // entries
 ascii: \
 	KMOVW   K5, DX \
 	KMOVW   K6, R14 \
@@ -282,25 +282,25 @@ mstarts:
 	POPCNTQ  R10, R13 // characters left in the window
 	// R13 characters left, the group's first at index 16g.
 	MOVQ     R13, R11
-	MIXED_GROUP(0, ascii0)
+	MIXED_GROUP(0, ascii0, scalar0)
 	TESTL    R9, R9
 	JNZ      unmapped0
 	SUBQ     $16, R13
 	JLE      next
 	MOVQ     R13, R11
-	MIXED_GROUP(1, ascii1)
+	MIXED_GROUP(1, ascii1, scalar1)
 	TESTL    R9, R9
 	JNZ      unmapped1
 	SUBQ     $16, R13
 	JLE      next
 	MOVQ     R13, R11
-	MIXED_GROUP(2, ascii2)
+	MIXED_GROUP(2, ascii2, scalar2)
 	TESTL    R9, R9
 	JNZ      unmapped2
 	SUBQ     $16, R13
 	JLE      next
 	MOVQ     R13, R11
-	MIXED_GROUP(3, ascii3)
+	MIXED_GROUP(3, ascii3, scalar3)
 	TESTL    R9, R9
 	JNZ      unmapped3
 next:
@@ -378,7 +378,8 @@ dstep:
 	KORTESTW  K1, K1
 	JZ        dascii
 	VMOVDQA   Y0, Y1
-	LOOK16(Y1, X1, Y2, X2, X3)  // the entries
+	LOOK16_EITHER(Y1, X1, Y2, X2, X3, K1, K2, dscalar, dlooked) // the entries
+dlooked:
 	VPTESTNMW Y2, Y2, K1, K2    // not below literal, without an entry
 	VPSRLW    $8, Y2, Y3
 	VPSLLW    $8, Y2, Y4

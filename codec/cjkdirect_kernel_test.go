@@ -92,33 +92,35 @@ func validMappedThrees(t *directTable, g []byte) bool {
 // chunk splits.
 func TestCJKEncodersLongRuns(t *testing.T) {
 	needReference(t)
-	kernelModes(t, func(t *testing.T) {
-		for _, e := range []*Encoding{GB18030, GBK, Big5, EUCJP, ShiftJIS, EUCKR, ISO2022JP} {
-			rng := rand.New(rand.NewSource(int64(e.ID()) + 200))
-			tab := directTableFor(e.family)
-			if e == ISO2022JP {
-				tab = directTableFor(familyEUCJP)
-			}
-			for k := 0; k < 60; k++ {
-				var src []byte
-				switch k % 3 {
-				case 0:
-					src = randomCJKText(rng, tab, rng.Intn(600))
-				case 1:
-					src = randomMixedText(rng, tab, rng.Intn(600))
-				default:
-					src = randomOtherRuns(rng, tab, rng.Intn(600))
-				}
-				want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src), reference.EncodeHTML)
-				dst := make([]byte, 8*len(src)+16)
-				r := e.NewEncoder(HTML).EncodeFromUTF8(src, dst, true)
-				if r.Read != len(src) || string(dst[:r.Written]) != string(want) {
-					t.Fatalf("%s encoder, input % x:\n got  % x\n want % x", e, src, dst[:r.Written], want)
-				}
-				diffEncodeRaw(t, e, src, utf16.Encode([]rune(string(src))), int64(k))
-			}
+	lookupModes(t, func(t *testing.T) { kernelModes(t, testCJKEncodersLongRuns) })
+}
+
+func testCJKEncodersLongRuns(t *testing.T) {
+	for _, e := range []*Encoding{GB18030, GBK, Big5, EUCJP, ShiftJIS, EUCKR, ISO2022JP} {
+		rng := rand.New(rand.NewSource(int64(e.ID()) + 200))
+		tab := directTableFor(e.family)
+		if e == ISO2022JP {
+			tab = directTableFor(familyEUCJP)
 		}
-	})
+		for k := 0; k < 60; k++ {
+			var src []byte
+			switch k % 3 {
+			case 0:
+				src = randomCJKText(rng, tab, rng.Intn(600))
+			case 1:
+				src = randomMixedText(rng, tab, rng.Intn(600))
+			default:
+				src = randomOtherRuns(rng, tab, rng.Intn(600))
+			}
+			want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src), reference.EncodeHTML)
+			dst := make([]byte, 8*len(src)+16)
+			r := e.NewEncoder(HTML).EncodeFromUTF8(src, dst, true)
+			if r.Read != len(src) || string(dst[:r.Written]) != string(want) {
+				t.Fatalf("%s encoder, input % x:\n got  % x\n want % x", e, src, dst[:r.Written], want)
+			}
+			diffEncodeRaw(t, e, src, utf16.Encode([]rune(string(src))), int64(k))
+		}
+	}
 }
 
 // The kernels for UTF-16 input alone (AVX-512 and AVX2), for every
@@ -128,6 +130,10 @@ func TestCJKEncodersLongRuns(t *testing.T) {
 // before a unit they cannot take (or for lack of units or room).
 func TestEncodeDirectFromUTF16Vector(t *testing.T) {
 	needReference(t)
+	lookupModes(t, testEncodeDirectFromUTF16Vector)
+}
+
+func testEncodeDirectFromUTF16Vector(t *testing.T) {
 	kernels := []struct {
 		name string
 		have bool
@@ -299,6 +305,10 @@ func TestEncodeMixedVector(t *testing.T) {
 	if !hasAVX512Kernels() {
 		t.Skip("skipping: no AVX-512 here")
 	}
+	lookupModes(t, testEncodeMixedVector)
+}
+
+func testEncodeMixedVector(t *testing.T) {
 	rng := rand.New(rand.NewSource(43))
 	// Bytes read, and calls that stopped inside a window (at an unmapped
 	// character), so that the test cannot pass on a kernel that takes none.

@@ -2,7 +2,8 @@
 // 16-bit entries of a table at R8 for the four 16-bit indexes in R9 (first
 // lowest), packed the same way in CX; uses DX. Sixteen lookups this way,
 // four registers moved in and out of a vector, run twice as fast as a
-// VPGATHERDD on Zen 4.
+// VPGATHERDD on Zen 4; on Intel's recent cores the gather is the faster
+// (LOOK16_GATHER, where lookupGather is set: pairs_amd64.go).
 #define LOOK4 \
 	MOVWLZX R9, DX \
 	MOVWLZX (R8)(DX*2), CX \
@@ -40,3 +41,25 @@
 	LOOK4 \
 	VPINSRQ $1, CX, xt, xt \
 	VINSERTI128 $1, xt, yo, yo
+
+// LOOK16_GATHER(yi, yo, k, kt): LOOK16 by one VPGATHERDD, for the lanes
+// in k (0 in the others of yo); kt is scratch (the gather clears it), and
+// so are Z19 and Z31. Each lane loads 4 bytes at its entry: the table has
+// one entry past its last index.
+#define LOOK16_GATHER(yi, yo, k, kt) \
+	VPMOVZXWD yi, Z19; \
+	KMOVW   k, kt; \
+	VPXORD  Z31, Z31, Z31; \
+	VPGATHERDD (R8)(Z19*2), kt, Z31; \
+	VPMOVDW Z31, yo
+
+// LOOK16_EITHER(yi, xi, yo, xo, xt, k, kt, scalar, after): LOOK16_GATHER
+// where lookupGather is set, else LOOK16; the caller puts the label after
+// right after it (scalar is a label of its own).
+#define LOOK16_EITHER(yi, xi, yo, xo, xt, k, kt, scalar, after) \
+	CMPB    ·lookupGather(SB), $0; \
+	JEQ     scalar; \
+	LOOK16_GATHER(yi, yo, k, kt); \
+	JMP     after; \
+scalar: \
+	LOOK16(yi, xi, yo, xo, xt)

@@ -66,7 +66,7 @@ type pairIndex struct {
 	once8     sync.Once
 	utf8      []uint32 // 0: no code point, or one above U+FFFF (left to the general loop)
 	once16    sync.Once
-	utf16     []uint16 // 0: no code point, or one above U+FFFF
+	utf16     []uint16 // 0: no code point, or one above U+FFFF; and one 0 past the last pointer (see LOOK16_GATHER)
 }
 
 func (x *pairIndex) utf8Table() []uint32 {
@@ -86,8 +86,10 @@ func (x *pairIndex) utf8Table() []uint32 {
 
 func (x *pairIndex) utf16Table() []uint16 {
 	x.once16.Do(func() {
-		t := make([]uint16, x.size)
-		for p := range t {
+		// One entry more than the pointers: the AVX-512 kernels' gathers
+		// load 4 bytes at an entry.
+		t := make([]uint16, x.size+1)
+		for p := range x.size {
 			if c := x.codePoint(p); c <= 0xFFFF {
 				t[p] = uint16(c)
 			}

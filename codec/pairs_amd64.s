@@ -30,12 +30,12 @@ GLOBL pairsWords80<>(SB), RODATA|NOPTR, $4
 	VPBROADCASTD pairsWords80<>(SB), Y27 \
 	VPTERNLOGD $0xff, Z28, Z28, Z28 \ // all ones
 
-// PAIRS_UNITS(g, ascii): decodes the characters 16g to 16g+15 of the
+// PAIRS_UNITS(g, ascii, scalar): decodes the characters 16g to 16g+15 of the
 // window, whose first bytes, rows and columns are compacted in Z5, Z6 and
 // Z7 (bytes 16g to 16g+15; zero past the last character), into 16 code
 // units in Y12 (the byte for ASCII, t's entry for a pair); it leaves in R9
 // the lanes of pairs whose entry is 0.
-#define PAIRS_UNITS(g, ascii) \
+#define PAIRS_UNITS(g, ascii, scalar) \
 	VEXTRACTI32X4 $g, Z5, X8 \
 	VPMOVZXBW     X8, Y8              \ // first bytes
 	VEXTRACTI32X4 $g, Z6, X9 \
@@ -48,16 +48,16 @@ GLOBL pairsWords80<>(SB), RODATA|NOPTR, $4
 	VMOVDQU16.Z Y9, K6, Y9            \ // pointers (0 for ASCII)
 	KORTESTW  K6, K6 \
 	JZ        ascii \
-	LOOK16(Y9, X9, Y11, X11, X12)     \ // code units
+	LOOK16_EITHER(Y9, X9, Y11, X11, X12, K6, K7, scalar, ascii) \ // code units
 ascii: \
 	VPBLENDMW Y11, Y8, K6, Y12 \
 	VPTESTNMW Y11, Y11, K6, K7 \
 	KMOVW     K7, R9
 
-// PAIRS_GROUP(g, ascii): PAIRS_UNITS, the 16 units stored at dst+2*BX (a
+// PAIRS_GROUP(g, ascii, scalar): PAIRS_UNITS, the 16 units stored at dst+2*BX (a
 // 32-byte store) without moving BX.
-#define PAIRS_GROUP(g, ascii) \
-	PAIRS_UNITS(g, ascii) \
+#define PAIRS_GROUP(g, ascii, scalar) \
+	PAIRS_UNITS(g, ascii, scalar) \
 	VMOVDQU   Y12, (DI)(BX*2)
 
 // PAIRS_NEXT(unmapped): after PAIRS_GROUP, counts the group's units and
@@ -177,16 +177,16 @@ pairsWindow:
 pairsMixed:
 	PAIRS_WINDOW(pairsDone, pairsClean)
 	XORQ      R14, R14
-	PAIRS_GROUP(0, pairsAscii0)
+	PAIRS_GROUP(0, pairsAscii0, pairsScalar0)
 	PAIRS_NEXT(pairsUnmapped)
 	MOVQ      $16, R14
-	PAIRS_GROUP(1, pairsAscii1)
+	PAIRS_GROUP(1, pairsAscii1, pairsScalar1)
 	PAIRS_NEXT(pairsUnmapped)
 	MOVQ      $32, R14
-	PAIRS_GROUP(2, pairsAscii2)
+	PAIRS_GROUP(2, pairsAscii2, pairsScalar2)
 	PAIRS_NEXT(pairsUnmapped)
 	MOVQ      $48, R14
-	PAIRS_GROUP(3, pairsAscii3)
+	PAIRS_GROUP(3, pairsAscii3, pairsScalar3)
 	TESTL     R9, R9
 	JNZ       pairsUnmapped
 pairsLast:
@@ -244,13 +244,13 @@ GLOBL pairsByte2<>(SB), RODATA|NOPTR, $8
 	PDEPQ   pairsByte0<>(SB), DX, DX \
 	ORQ     CX, DX
 
-// PAIRS_UTF8_GROUP(g, ascii, plain, done): PAIRS_UNITS, the units' UTF-8
+// PAIRS_UTF8_GROUP(g, ascii, scalar, plain, done): PAIRS_UNITS, the units' UTF-8
 // (one to three bytes each, by K1: at least 0x80, K2: at least 0x800)
 // compacted into a 64-byte store at dst+BX, or, for a group of ASCII
 // bytes, those bytes in a 16-byte store; adds the bytes of the group's R10
 // (at most 16) characters to BX, and leaves in DX the mask of those bytes.
-#define PAIRS_UTF8_GROUP(g, ascii, plain, done) \
-	PAIRS_UNITS(g, ascii) \
+#define PAIRS_UTF8_GROUP(g, ascii, scalar, plain, done) \
+	PAIRS_UNITS(g, ascii, scalar) \
 	MOVL      $16, DX \
 	CMPQ      R10, DX \
 	CMOVQLT   R10, DX \
@@ -332,16 +332,16 @@ utf8Window:
 utf8Mixed:
 	PAIRS_WINDOW(utf8Done, utf8Clean)
 	XORQ      R14, R14
-	PAIRS_UTF8_GROUP(0, utf8Ascii0, utf8Plain0, utf8Group0)
+	PAIRS_UTF8_GROUP(0, utf8Ascii0, utf8Scalar0, utf8Plain0, utf8Group0)
 	PAIRS_UTF8_NEXT(utf8Unmapped)
 	MOVQ      $16, R14
-	PAIRS_UTF8_GROUP(1, utf8Ascii1, utf8Plain1, utf8Group1)
+	PAIRS_UTF8_GROUP(1, utf8Ascii1, utf8Scalar1, utf8Plain1, utf8Group1)
 	PAIRS_UTF8_NEXT(utf8Unmapped)
 	MOVQ      $32, R14
-	PAIRS_UTF8_GROUP(2, utf8Ascii2, utf8Plain2, utf8Group2)
+	PAIRS_UTF8_GROUP(2, utf8Ascii2, utf8Scalar2, utf8Plain2, utf8Group2)
 	PAIRS_UTF8_NEXT(utf8Unmapped)
 	MOVQ      $48, R14
-	PAIRS_UTF8_GROUP(3, utf8Ascii3, utf8Plain3, utf8Group3)
+	PAIRS_UTF8_GROUP(3, utf8Ascii3, utf8Scalar3, utf8Plain3, utf8Group3)
 	TESTL     R9, R9
 	JNZ       utf8Unmapped
 utf8Last:

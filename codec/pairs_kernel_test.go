@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 	"unicode/utf16"
@@ -74,7 +75,9 @@ func pairsTakes(f family, w []byte) bool {
 // to UTF-8: what they read decodes without error to exactly what they
 // wrote, nothing is written past dstLen, at every alignment, and they stop
 // only where they must.
-func TestDecodePairsVector(t *testing.T) {
+func TestDecodePairsVector(t *testing.T) { lookupModes(t, testDecodePairsVector) }
+
+func testDecodePairsVector(t *testing.T) {
 	needReference(t)
 	if !hasAVX512Kernels() {
 		t.Skip("skipping: no AVX-512 here")
@@ -154,13 +157,32 @@ func TestDecodePairsVector(t *testing.T) {
 // reference, on such text, in one call and with chunk splits.
 func TestDoubleByteDecodersLongRuns(t *testing.T) {
 	needReference(t)
-	kernelModes(t, func(t *testing.T) {
-		for _, e := range doubleByteEncodings {
-			corpus := pairsCorpus(t, e)
-			rng := rand.New(rand.NewSource(int64(e.ID()) + 300))
-			for k := 0; k < 40; k++ {
-				diffDecode(t, e, randomPairsText(rng, corpus, rng.Intn(700)), int64(k))
-			}
+	lookupModes(t, func(t *testing.T) { kernelModes(t, testDoubleByteDecodersLongRuns) })
+}
+
+func testDoubleByteDecodersLongRuns(t *testing.T) {
+	for _, e := range doubleByteEncodings {
+		corpus := pairsCorpus(t, e)
+		rng := rand.New(rand.NewSource(int64(e.ID()) + 300))
+		for k := 0; k < 40; k++ {
+			diffDecode(t, e, randomPairsText(rng, corpus, rng.Intn(700)), int64(k))
 		}
-	})
+	}
+}
+
+// lookupModes runs f with the AVX-512 kernels' table lookups by gather and
+// by scalar loads (lookupGather: one of them is what this CPU gets), or
+// once where there is no AVX-512.
+func lookupModes(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	if !hasAVX512Kernels() {
+		f(t)
+		return
+	}
+	saved := lookupGatherOn()
+	defer setLookupGather(saved)
+	for _, on := range []bool{true, false} {
+		setLookupGather(on)
+		t.Run(fmt.Sprintf("gather=%v", on), f)
+	}
 }
