@@ -365,3 +365,17 @@ func randomText(rng *rand.Rand, n int) []rune {
 	}
 	return text
 }
+
+// checkHTMLEncoder encodes src (UTF-8) with e in HTML mode in one call
+// against the reference, then through diffEncodeRaw (chunk splits, small
+// outputs, UTF-16 input too).
+func checkHTMLEncoder(t *testing.T, e *Encoding, src []byte, seed int64) {
+	t.Helper()
+	want, _, _, _ := reference.Encode(e.Name(), reference.UTF8DecodeWithoutBOM(src), reference.EncodeHTML)
+	dst := make([]byte, 8*len(src)+16)
+	r := e.NewEncoder(HTML).EncodeFromUTF8(src, dst, true)
+	if r.Read != len(src) || string(dst[:r.Written]) != string(want) {
+		t.Fatalf("%s encoder, input % x:\n got  % x\n want % x", e, src, dst[:r.Written], want)
+	}
+	diffEncodeRaw(t, e, src, utf16.Encode([]rune(string(src))), seed)
+}
