@@ -163,60 +163,18 @@ func utf16Run(s *sink, src []byte, bigEndian bool) int {
 
 // utf16LERun is utf16Run for UTF-16LE where the machine is little-endian
 // and reads unaligned words (fastStores): the input is already in code
-// units, so runs without surrogates are a copy (UTF-16 output) and ASCII
-// runs a narrowing (UTF-8 output). It returns the bytes read.
+// units, so runs without surrogates are a copy (UTF-16 output), and the
+// UTF-8 output is utf16ToUTF8's, the UTF-8 encoder's converter from
+// UTF-16. It returns the bytes read.
 func utf16LERun(s *sink, units []uint16) int {
 	if s.wide {
 		k := copyUTF16Units(s.u[s.n:], units, false)
 		s.n += k
 		return 2 * k
 	}
-	dst, w := s.b, s.n
-	i := 0
-	vectorFrom := 0 // where the vector kernel may take over again
-	wordsFrom := 0  // where utf16WordsToUTF8 may take over again
-	for i < len(units) && len(dst)-w >= 3 {
-		if useAVX2 && i >= vectorFrom && len(units)-i >= 16 && len(dst)-w >= 64 {
-			r, n := utf16ToUTF8Vector(dst[w:], units[i:], false)
-			i += r
-			w += n
-			vectorFrom = vectorResume(i, r)
-			continue
-		}
-		u := units[i]
-		switch {
-		case u < 0x80:
-			k := narrowASCII(dst[w:], units[i:])
-			w += k
-			i += k
-			continue
-		case u&0xF800 == 0xD800:
-			// A pair (an emoji) here, anything else in decodeUTF16.
-			if u > 0xDBFF || i+1 == len(units) || units[i+1]&0xFC00 != 0xDC00 || len(dst)-w < 4 {
-				s.n = w
-				return 2 * i
-			}
-			putPairUTF8(dst, w, u, units[i+1])
-			i, w = utf16PairsToUTF8(dst, w+4, units, i+2, false)
-			continue
-		default:
-			// Without the vector kernels (which take the units after
-			// this step), four units a step as in utf16ToUTF8.
-			if !useAVX2 && i >= wordsFrom {
-				r, n := utf16WordsToUTF8(dst[w:], units[i:], false)
-				i += r
-				w += n
-				wordsFrom = i + 4
-				if r > 0 {
-					continue
-				}
-			}
-			w = putBMPUTF8(dst, w, u)
-		}
-		i++
-	}
-	s.n = w
-	return 2 * i
+	r, w := utf16ToUTF8(s.b[s.n:], units)
+	s.n += w
+	return 2 * r
 }
 
 // utf16BERun is utf16LERun for UTF-16BE: each unit is byte-swapped as it

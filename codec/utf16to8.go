@@ -12,16 +12,17 @@ import (
 // code points whose UTF-8 forms are compacted with the same VPSHUFB
 // controls.
 
-// utf16ToUTF8 converts the UTF-16 at the start of src into dst while four
-// bytes of room remain, up to a surrogate that is not part of a pair in src,
-// and returns the code units read and the bytes written. Where the CPU has
-// them the vector kernels take the steps without surrogates, and this loop
-// the rest.
+// utf16ToUTF8 converts the UTF-16 at the start of src into dst while three
+// bytes of room remain (four for a pair), up to a surrogate that is not
+// part of a pair in src, and returns the code units read and the bytes
+// written. Where the CPU has them the vector kernels take the steps, and
+// this loop the rest. The UTF-8 encoder's fast path from UTF-16, and the
+// UTF-16LE decoder's to UTF-8 (utf16LERun).
 func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 	i, w := 0, 0
 	vectorFrom := 0 // where the vector kernels may take over again
 	wordsFrom := 0  // where utf16WordsToUTF8 may take over again
-	for i < len(src) && len(dst)-w >= 4 {
+	for i < len(src) && len(dst)-w >= 3 {
 		if useAVX2 && i >= vectorFrom && len(src)-i >= 16 && len(dst)-w >= 64 {
 			r, n := utf16ToUTF8Vector(dst[w:], src[i:], false)
 			i += r
@@ -37,7 +38,8 @@ func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 			i += k
 			continue
 		case u&0xF800 == 0xD800:
-			if u > 0xDBFF || i+1 == len(src) || src[i+1]&0xFC00 != 0xDC00 {
+			// A pair (an emoji) here; anything else is the caller's.
+			if u > 0xDBFF || i+1 == len(src) || src[i+1]&0xFC00 != 0xDC00 || len(dst)-w < 4 {
 				return i, w
 			}
 			putPairUTF8(dst, w, u, src[i+1])
