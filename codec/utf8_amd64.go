@@ -31,13 +31,13 @@ func utf8ToUTF16AVX2(dst *uint16, src *byte, n int, t *utf8StepTables) (read, wr
 //go:noescape
 func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (read, written int)
 
-// utf8NibbleChecks selects, in the AVX-512 validator, fast and two-byte
-// checks by three 16-entry VPERMB lookups a block (FAST_NIBBLES_PAIR512,
-// TWO_NIBBLES_PAIR512) rather than two 128-entry VPERMI2B ones: on Intel
-// cores VPERMI2B is three micro-ops and the checks are bound by port 5
-// (utf8_amd64.s gives the figures); Zen 4 runs it as one. The tests run
-// the validator both ways wherever AVX-512 is there.
-var utf8NibbleChecks = intelCore
+// utf8PermbChecks selects, in the AVX-512 validator, fast and two-byte
+// checks by two 64-entry VPERMB lookups a block (FAST_LEADS_PAIR512,
+// TWO_LEADS_PAIR512) rather than two 128-entry VPERMI2B ones: on Intel
+// cores VPERMI2B is three micro-ops and the checks are bound by ports 0
+// and 5 (utf8_amd64.s gives the figures); Zen 4 runs it as one. The tests
+// run the validator both ways wherever AVX-512 is there.
+var utf8PermbChecks = intelCore
 
 // intelCore: CPUID's vendor is Intel (read once, for the two settings
 // above and below).
@@ -53,7 +53,7 @@ var intelCore = isIntel()
 // at 96.
 var utf8Backward = !intelCore
 
-// For the tests: the AVX-512 validator tuned for Intel cores (nibble
+// For the tests: the AVX-512 validator tuned for Intel cores (VPERMB
 // checks, forward only) or for the others.
-func setUTF8IntelTuning(on bool) { utf8NibbleChecks, utf8Backward = on, !on }
-func utf8IntelTuningOn() bool    { return utf8NibbleChecks && !utf8Backward }
+func setUTF8IntelTuning(on bool) { utf8PermbChecks, utf8Backward = on, !on }
+func utf8IntelTuningOn() bool    { return utf8PermbChecks && !utf8Backward }

@@ -19,8 +19,8 @@ DATA utf8ByteOneHigh<>+16(SB)/8, $0x0202020202020202
 DATA utf8ByteOneHigh<>+24(SB)/8, $0x4915012180808080
 GLOBL utf8ByteOneHigh<>(SB), RODATA|NOPTR, $32
 
-// utf8ByteOneHigh for the fast check (UTF8_FAST, and UTF8_FAST_NIBBLES512
-// on Intel cores with AVX-512): after F0..FF every byte
+// utf8ByteOneHigh for the AVX2 kernel's fast check (UTF8_FAST): after
+// F0..FF every byte
 // is an error, so that a pair of blocks with a four-byte sequence goes to
 // the full check (03 meets 01 in utf8ByteTwoHigh for ASCII and lead bytes,
 // 02 for continuation bytes, and both in every entry of utf8ByteOneLow).
@@ -30,8 +30,7 @@ DATA utf8ByteOneHighFast<>+16(SB)/8, $0x0202020202020202
 DATA utf8ByteOneHighFast<>+24(SB)/8, $0x0315012180808080
 GLOBL utf8ByteOneHighFast<>(SB), RODATA|NOPTR, $32
 
-// utf8ByteOneHigh for the two-byte check (UTF8_TWO_AT, and
-// TWO_NIBBLES_PAIR512 on Intel cores with AVX-512): after E0..FF as
+// utf8ByteOneHigh for the AVX2 kernel's two-byte check (UTF8_TWO_AT): after E0..FF as
 // after F0..FF in utf8ByteOneHighFast, every byte is an error, so that a
 // pair with a three- or four-byte sequence goes to the fast check.
 DATA utf8ByteOneHighTwo<>+0(SB)/8, $0x0202020202020202
@@ -491,6 +490,53 @@ GLOBL utf8FastKind<>(SB), RODATA|NOPTR, $64
 	VPTESTMB tmp, prev1, err; \
 	KXORQ    K4, err, err
 
+// The Intel cores' fast and two-byte checks (UTF8_LEADS512) look up what
+// may follow the byte before each byte by that byte less BF (saturating):
+// 0 for 00..BF, 1..3F for C0..FE (FF reads as 0). Bit 7: after ASCII or a
+// continuation byte, a continuation byte needs a lead E0..FF two back (as
+// in UTF8_FAST512, ASCII reads as a continuation byte: where that lead is
+// there, the ASCII after it is the error, seen at its own byte); bit 1:
+// after them, F0..FF is flagged at its own byte (so FF, which reads as
+// ASCII before a byte, is seen); bit 0: a lead needs a continuation byte;
+// bit 2: not 80..9F after E0 (overlong); bit 4: not A0..BF after ED
+// (surrogate); bit 5: nothing after C0, C1 (overlong) nor after F0..FE,
+// which the fast check does not follow (bit 5 is not the XOR's, as bit 7
+// is, so the flag stands whatever is two back).
+DATA utf8FastLeads<>+0(SB)/8, $0x0101010101212182  // 00..BF, C0 C1, C2..C6
+DATA utf8FastLeads<>+8(SB)/8, $0x0101010101010101  // C7..CE
+DATA utf8FastLeads<>+16(SB)/8, $0x0101010101010101 // CF..D6
+DATA utf8FastLeads<>+24(SB)/8, $0x0101010101010101 // D7..DE
+DATA utf8FastLeads<>+32(SB)/8, $0x0101010101010501 // DF, E0, E1..E6
+DATA utf8FastLeads<>+40(SB)/8, $0x0111010101010101 // E7..EC, ED, EE
+DATA utf8FastLeads<>+48(SB)/8, $0x2121212121212101 // EF, F0..F6
+DATA utf8FastLeads<>+56(SB)/8, $0x2121212121212121 // F7..FE
+GLOBL utf8FastLeads<>(SB), RODATA|NOPTR, $64
+
+// utf8FastLeads for the two-byte check: after E0..FE, bit 5, as after
+// F0..FE in the fast check, so that a pair with a three- or four-byte
+// sequence goes to it.
+DATA utf8TwoLeads<>+0(SB)/8, $0x0101010101212182  // 00..BF, C0 C1, C2..C6
+DATA utf8TwoLeads<>+8(SB)/8, $0x0101010101010101  // C7..CE
+DATA utf8TwoLeads<>+16(SB)/8, $0x0101010101010101 // CF..D6
+DATA utf8TwoLeads<>+24(SB)/8, $0x0101010101010101 // D7..DE
+DATA utf8TwoLeads<>+32(SB)/8, $0x2121212121212101 // DF, E0..E6
+DATA utf8TwoLeads<>+40(SB)/8, $0x2121212121212121 // E7..EE
+DATA utf8TwoLeads<>+48(SB)/8, $0x2121212121212121 // EF..F6
+DATA utf8TwoLeads<>+56(SB)/8, $0x2121212121212121 // F7..FE
+GLOBL utf8TwoLeads<>(SB), RODATA|NOPTR, $64
+
+// The kind of each byte for UTF8_LEADS512, by its high nibble: bit 0 for
+// ASCII and leads, bit 7 for continuation bytes, and bits 2 and 5 for
+// 80..9F, 4 and 5 for A0..BF, 1 and 0 for F0..FF.
+DATA utf8LeadsKind<>+0(SB)/8, $0x0101010101010101
+DATA utf8LeadsKind<>+8(SB)/8, $0x03010101b0b0a4a4
+GLOBL utf8LeadsKind<>(SB), RODATA|NOPTR, $16
+
+// 0xBF in every byte: subtracted (saturating) from the byte before.
+DATA utf8BelowLeads<>+0(SB)/8, $0xbfbfbfbfbfbfbfbf
+DATA utf8BelowLeads<>+8(SB)/8, $0xbfbfbfbfbfbfbfbf
+GLOBL utf8BelowLeads<>(SB), RODATA|NOPTR, $16
+
 // utf8FastAfter for the two-byte check (UTF8_TWO512): after C2..DF a
 // continuation byte, after any other lead nothing, so that a pair with a
 // three- or four-byte sequence goes to the fast check.
@@ -561,8 +607,8 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // and two-byte checks of the pair at p+AX (Z0, Z15), with the loads of the
 // bytes before each of its bytes that each needs: the full check leaves
 // its results in Z2 and Z18, the others the mask of the pair's errors in
-// K2. Where utf8NibbleChecks is set (Intel cores) the fast and two-byte
-// checks are FAST_NIBBLES_PAIR512 and TWO_NIBBLES_PAIR512, in line; else
+// K2. Where utf8PermbChecks is set (Intel cores) the fast and two-byte
+// checks are FAST_LEADS_PAIR512 and TWO_LEADS_PAIR512, in line; else
 // they go to tables after the loads, for FAST_TABLES_PAIR512 or
 // TWO_TABLES_PAIR512, whose code goes back after the check. In line, the
 // Intel cores' checks run without two taken jumps a pair.
@@ -577,27 +623,29 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	UTF8_CHECK512(Z15, Z17, Z18, Z19)
 
 #define FAST_CHECK_PAIR512(tables) \
-	CHECK_PAIR512(FAST_LOADS512, JEQ, tables, FAST_NIBBLES_PAIR512)
+	CHECK_PAIR512(FAST_LOADS512, JEQ, tables, FAST_LEADS_PAIR512)
 
 #define TWO_CHECK_PAIR512(tables) \
-	CHECK_PAIR512(TWO_LOADS512, JEQ, tables, TWO_NIBBLES_PAIR512)
+	CHECK_PAIR512(TWO_LOADS512, JEQ, tables, TWO_LEADS_PAIR512)
 
-// BACK_FAST_CHECK_PAIR512(nibbles) and BACK_TWO_CHECK_PAIR512(nibbles):
-// the same checks the other way round, Zen 4's tables in line and the
-// nibble checks at nibbles, for the backward loop, which Zen 4 runs
-// (Intel cores go forward: utf8Backward).
-#define BACK_FAST_CHECK_PAIR512(nibbles) \
-	CHECK_PAIR512(FAST_LOADS512, JNE, nibbles, FAST_TABLES_PAIR512)
+// BACK_FAST_CHECK_PAIR512(permb) and BACK_TWO_CHECK_PAIR512(permb): the
+// same checks the other way round, Zen 4's tables in line and the Intel
+// cores' at permb, for the backward loop, which Zen 4 runs (Intel cores
+// go forward: utf8Backward; the tests never run the Intel cores' checks
+// backward either, and those rely on the forward order, see
+// FAST_LEADS_PAIR512).
+#define BACK_FAST_CHECK_PAIR512(permb) \
+	CHECK_PAIR512(FAST_LOADS512, JNE, permb, FAST_TABLES_PAIR512)
 
-#define BACK_TWO_CHECK_PAIR512(nibbles) \
-	CHECK_PAIR512(TWO_LOADS512, JNE, nibbles, TWO_TABLES_PAIR512)
+#define BACK_TWO_CHECK_PAIR512(permb) \
+	CHECK_PAIR512(TWO_LOADS512, JNE, permb, TWO_TABLES_PAIR512)
 
 // CHECK_PAIR512(loads, jump, away, inline): the loads, then the check in
-// line, or a jump (JEQ: to the tables where utf8NibbleChecks is not set;
-// JNE: to the nibbles where it is) to the other check at away.
+// line, or a jump (JEQ: to the tables where utf8PermbChecks is not set;
+// JNE: to the Intel cores' where it is) to the other check at away.
 #define CHECK_PAIR512(loads, jump, away, inline) \
 	loads; \
-	CMPB ·utf8NibbleChecks(SB), $0; \
+	CMPB ·utf8PermbChecks(SB), $0; \
 	jump away; \
 	inline
 
@@ -626,36 +674,56 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	UTF8_TWO512(Z15, Z17, Z7, K3); \
 	KORQ K3, K2, K2
 
-// UTF8_FAST_NIBBLES512(cur, prev1, prev2, tmp): UTF8_CHECK512 without the
-// byte three back and with the table of Z8, after which F0..FF is always
-// an error (the AVX2 kernel's UTF8_FAST): leaves in prev2 a value that is
-// non-zero where the block has an error or a byte F0..FF before one of
-// its bytes (prev1 and tmp are scratch).
-#define UTF8_FAST_NIBBLES512(cur, prev1, prev2, tmp) \
+// UTF8_FAST_LEADS512(cur, prev1, prev2, tmp): leaves in prev2 a value
+// that is non-zero where the 64-byte block cur has an error or a byte
+// F0..FF (utf8FastLeads), given the bytes one and two before each of its
+// bytes; prev1 and tmp are scratch.
+#define UTF8_FAST_LEADS512(cur, prev1, prev2, tmp) \
 	VPSUBUSB   Z12, prev2, prev2; \
-	UTF8_NIBBLES512(cur, prev1, Z8, tmp); \
+	UTF8_LEADS512(cur, prev1, Z21, tmp); \
+	VPANDQ     prev1, tmp, tmp; \
 	VPTERNLOGD $0x6A, tmp, Z14, prev2  // (E0..FF two back & 0x80) ^ the lookups
 
-// FAST_NIBBLES_PAIR512 and TWO_NIBBLES_PAIR512: the fast and two-byte
-// checks of the pair (the AVX2 kernel's UTF8_FAST and UTF8_TWO_AT, on
-// 64-byte blocks, with the tables of Z8 and Z22), for Intel cores. There
-// VPERMI2B is three micro-ops, two of them on port 5, which also takes
-// every compare into a mask, while VPERMB is one: UTF8_FAST512 puts six
-// micro-ops a block on port 5, this check three and a half (one VPTESTMB
-// for the pair). The kernel alone on an Intel Xeon (family 6, model 207),
-// best of 8 in turns against UTF8_FAST512 and UTF8_TWO512: validation
-// el.txt +21%, ja.txt +14%, ko.txt +13%, ru.txt +7%, de.txt +6%, ru.html
-// +3%, ja.html +1%; validation and copy -4% (ru.html) to +7%. Zen 4 runs
-// VPERMI2B as one micro-op and keeps the 128-entry checks.
-#define FAST_NIBBLES_PAIR512 \
-	UTF8_FAST_NIBBLES512(Z0, Z1, Z2, Z4); \
-	UTF8_FAST_NIBBLES512(Z15, Z17, Z18, Z5); \
+// UTF8_LEADS512(cur, prev1, leads, kind): the lookups of what may follow
+// the byte before, into prev1 (leads, by that byte less BF: Z20), and of
+// the kind of each byte, into kind (Z24, by its high nibble); their AND is
+// the check.
+#define UTF8_LEADS512(cur, prev1, leads, kind) \
+	VPSUBUSB   Z20, prev1, prev1; \
+	VPERMB     leads, prev1, prev1; \
+	VPSRLW     $4, cur, kind; \
+	VPERMB     Z24, kind, kind
+
+// FAST_LEADS_PAIR512 and TWO_LEADS_PAIR512: the fast and two-byte
+// checks of the pair for Intel cores, with the tables of Z21 and Z27 (what
+// may follow the byte before) and Z24 (the kind of each byte). There
+// VPERMI2B is three micro-ops, two of them on port 5, while VPERMB is one;
+// and the check is bound by ports 0 and 5, which take every 512-bit
+// operation. The byte before is looked up once, by its value less BF
+// (what matters of 00..BF is the same for all of them, as in UTF8_FAST512),
+// where the AVX2 kernel's tables take two lookups, by both its nibbles, and
+// a shift: seven operations a block where that took eight (the fast
+// check), four and a test where it took six (the two-byte one). FF reads
+// as ASCII before a byte, so F0..FF is flagged at its own byte (bit 1);
+// the byte before a pair is then known not to be FF only because the pair
+// before had one of these checks, or had no byte F0..FF (fullNext512), or
+// was ASCII: in the forward loop only. The kernel alone on an Intel Xeon
+// (BenchmarkUTF8Kernel, medians of 5 runs in turns) against the nibble
+// lookups: validation ru.txt +13%, ru.html +10%, th.html +9%, ja.html +7%,
+// ja.txt +7%, ko.html +7%, zh_cn +3%; validation and copy +1% (el.txt) to
+// +15% (ru.txt). Zen 4 runs VPERMI2B as one micro-op and keeps the
+// 128-entry checks.
+#define FAST_LEADS_PAIR512 \
+	UTF8_FAST_LEADS512(Z0, Z1, Z2, Z4); \
+	UTF8_FAST_LEADS512(Z15, Z17, Z18, Z5); \
 	NIBBLES_MASK512(Z2, Z18)
 
-#define TWO_NIBBLES_PAIR512 \
-	UTF8_NIBBLES512(Z0, Z1, Z22, Z4); \
-	UTF8_NIBBLES512(Z15, Z17, Z22, Z5); \
-	NIBBLES_MASK512(Z4, Z5)
+#define TWO_LEADS_PAIR512 \
+	UTF8_LEADS512(Z0, Z1, Z27, Z4); \
+	UTF8_LEADS512(Z15, Z17, Z27, Z5); \
+	VPTESTMB   Z4, Z1, K2; \
+	VPTESTMB   Z5, Z17, K3; \
+	KORQ       K3, K2, K2
 
 // NIBBLES_MASK512(first, second): the mask of the bytes where either
 // block's check (first is consumed) is non-zero in K2.
@@ -812,7 +880,7 @@ next: \
 
 // FAST_INTEL512 and FAST_ZEN512: the fast check of a step, with the loads
 // it needs, for the loop of each kind of core.
-#define FAST_INTEL512 FAST_LOADS512; FAST_NIBBLES_PAIR512
+#define FAST_INTEL512 FAST_LOADS512; FAST_LEADS_PAIR512
 #define FAST_ZEN512 FAST_LOADS512; FAST_TABLES_PAIR512
 
 // func utf8ValidBlocksAVX512(dst, p *byte, n int) int
@@ -854,8 +922,14 @@ TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $128-32
 	VBROADCASTI32X4 utf8Third<>(SB), Z12
 	VBROADCASTI32X4 utf8Fourth<>(SB), Z13
 	VBROADCASTI32X4 utf8Bit7<>(SB), Z14
-	VBROADCASTI32X4 utf8ByteOneHighFast<>(SB), Z8 // FAST_NIBBLES_PAIR512's table
-	VBROADCASTI32X4 utf8ByteOneHighTwo<>(SB), Z22 // TWO_NIBBLES_PAIR512's
+	CMPB ·utf8PermbChecks(SB), $0
+	JEQ  zenTables512
+	VBROADCASTI32X4 utf8BelowLeads<>(SB), Z20 // the Intel cores' checks' tables
+	VMOVDQU64 utf8FastLeads<>(SB), Z21
+	VBROADCASTI32X4 utf8LeadsKind<>(SB), Z24
+	VMOVDQU64 utf8TwoLeads<>(SB), Z27
+	JMP  tables512
+zenTables512:
 	MOVL $0x3F, DX
 	VPBROADCASTB DX, Z20
 	VMOVDQU64 utf8FastAfter<>(SB), Z21
@@ -863,13 +937,14 @@ TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $128-32
 	VPBROADCASTB DX, Z23
 	VMOVDQU64 utf8FastKind<>(SB), Z24
 	VMOVDQU64 utf8TwoAfter<>(SB), Z27
+	MOVL $0x01, DX
+	VPBROADCASTB DX, Z25
+tables512:
 	MOVL $0xE0, DX
 	VPBROADCASTB DX, Z28
 	XORQ R9, R9                       // pairs left for the fast check before the two-byte one
 	XORQ R10, R10                     // how many the next pair with a byte E0..FF sets
 	MOVQ $0x8080808080808080, R12
-	MOVL $0x01, DX
-	VPBROADCASTB DX, Z25
 	MOVL $0xF0, DX
 	VPBROADCASTB DX, Z26
 	CMPQ CX, $64
@@ -986,7 +1061,7 @@ fastPair512:
 	// -6%), the UTF-8 copy +0.2%. The same in the two-byte loop as well
 	// (two pairs a turn) did no better: geometric means +1.6% to UTF-8,
 	// +2.4% to UTF-16.
-	CMPB ·utf8NibbleChecks(SB), $0
+	CMPB ·utf8PermbChecks(SB), $0
 	JEQ  fastZen512
 	LEAQ 512(AX), DX
 	CMPQ DX, CX
@@ -1327,7 +1402,7 @@ backText512:
 	ANDL $0xE000, DX
 	CMPL DX, $0xE000
 	JEQ  backFast512                  // E0..FF two before: the two-byte check would not see its third byte
-	BACK_TWO_CHECK_PAIR512(backTwoNibbles512)
+	BACK_TWO_CHECK_PAIR512(backTwoPermb512)
 backTwoChecked512:
 	TEXT_ERRORS512(backTwoFlagged512)
 	SHRQ $1, R10
@@ -1341,7 +1416,7 @@ backTwoFlagged512:
 	CMPQ R10, DX
 	CMOVQGT DX, R10
 backFast512:
-	BACK_FAST_CHECK_PAIR512(backFastNibbles512)
+	BACK_FAST_CHECK_PAIR512(backFastPermb512)
 backFastChecked512:
 	KORTESTQ K2, K2
 	JZ   backTextStore512
@@ -1357,10 +1432,10 @@ backFull512:
 	XORQ R10, R10
 	JMP  fullPair512
 	PCALIGN $64
-backTwoNibbles512:
-	TWO_NIBBLES_PAIR512
+backTwoPermb512:
+	TWO_LEADS_PAIR512
 	JMP  backTwoChecked512
 	PCALIGN $64
-backFastNibbles512:
-	FAST_NIBBLES_PAIR512
+backFastPermb512:
+	FAST_LEADS_PAIR512
 	JMP  backFastChecked512

@@ -60,7 +60,7 @@ func checkValidPrefix(t *testing.T, p []byte) {
 }
 
 // utf8KernelModes is kernelModes with the AVX-512 validator run both ways:
-// with the tuning this CPU gets and with the other (utf8NibbleChecks and
+// with the tuning this CPU gets and with the other (utf8PermbChecks and
 // utf8Backward: Intel cores' checks and forward loop only, or the others').
 func utf8KernelModes(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
@@ -153,6 +153,30 @@ func TestUTF8ValidPrefixTwoByteText(t *testing.T) {
 // lead two back is E0..FF (see UTF8_FAST512): also runs of leads.
 func TestUTF8ValidPrefixThreeByteText(t *testing.T) {
 	checkDamagedText(t, strings.Repeat("\u3042\u65e5\u672c\u8a9e", 60)[:720])
+}
+
+// TestUTF8ValidPrefixBadLeadBeforeThreeByteText puts a lead that can
+// begin no sequence (C0, C1, F5..FF), or one cut short, after a space at
+// every position of two-byte text, with Japanese text after it: where the
+// AVX-512 validator's two-byte check has the pair with the lead and the
+// fast check the pair after it, as FAST_LEADS_PAIR512 relies on, one of
+// them must see it (FF reads as ASCII to the fast check when it is the
+// byte before a pair).
+func TestUTF8ValidPrefixBadLeadBeforeThreeByteText(t *testing.T) {
+	utf8KernelModes(t, func(t *testing.T) {
+		two := strings.Repeat("\u0439\u00e9 \u0444\u0431\u0430 ", 100)
+		three := strings.Repeat("\u3042\u65e5\u672c\u8a9e", 50)
+		for n := 200; n < 1000; n++ {
+			head := []byte(two[:n])
+			if head[n-1]&0xC0 == 0xC0 {
+				head = head[:n-1]
+			}
+			for _, lead := range []byte{0xC0, 0xC1, 0xC3, 0xE3, 0xF0, 0xF5, 0xFE, 0xFF} {
+				p := append(append(append([]byte{}, head...), ' ', lead), three...)
+				checkValidPrefix(t, p)
+			}
+		}
+	})
 }
 
 // TestUTF8ValidPrefixFourByteText does the same in text of emoji with

@@ -91,9 +91,10 @@
 	VPTERNLOGD $0x80, tc, prev1, tb; \
 	VPTERNLOGD $0x6A, tb, Z14, prev2
 
-// LOOKUPS(out, hb0, hb1, hc0, hc1): both blocks of FAST_NIBBLES_PAIR512
-// given the high nibbles of the bytes before each block (hb0, hb1) and of
-// the blocks (hc0, hc1), and the error test (to out).
+// LOOKUPS(out, hb0, hb1, hc0, hc1): both blocks of the nibble form of
+// FAST_LEADS_PAIR512 (before 2026-11-28) given the high nibbles of the
+// bytes before each block (hb0, hb1) and of the blocks (hc0, hc1), and the
+// error test (to out).
 #define LOOKUPS(out, hb0, hb1, hc0, hc1) \
 	LOOKUP_BLOCK(Z1, Z2, hb0, hc0, Z4, Z6); \
 	LOOKUP_BLOCK(Z17, Z18, hb1, hc1, Z5, Z7); \
@@ -154,7 +155,8 @@ loadsStoresLoop:
 	RET
 
 // func ops21(n int): the 21 port 0/5 operations of a pair (the ASCII test,
-// FAST_NIBBLES_PAIR512, the error test), on registers, no loads.
+// the nibble form of FAST_LEADS_PAIR512 before 2026-11-28, the error
+// test), on registers, no loads.
 TEXT ·ops21(SB), NOSPLIT, $0-8
 	MOVQ n+0(FP), CX
 	XORQ AX, AX
