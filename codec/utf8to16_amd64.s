@@ -15,8 +15,17 @@
 // and the bytes they take. Where a four-byte character is among the first
 // four, it and the characters before it are converted one at a time
 // (fourNear): a vector step of three characters of up to four bytes, which
-// could hold it, ran text with emoji 15-35% slower than that. Plan 9
-// operand order: sources first, destination last.
+// could hold it, ran text with emoji 15-35% slower than that. A step
+// waits for the one before (its loads start where that one's characters
+// end, which a lookup says): so with 80 bytes left the step also takes the
+// mask of bytes 32-63, and the step after it (again) shifts its mask out
+// of that rather than loading and comparing its own. On an Intel Xeon with
+// WHATENC_CPU=avx2, bench/compare-ab.sh (8 runs), the decoder's ratio to
+// encoding_rs: ko.html +22%, chat text with emoji +8%, ja.html +6%, ja.txt
+// +3%, zh_cn.html +2%, the others within 1%; more than one such step in a
+// row did worse on CJK markup (ja.html -19%, zh_cn.html -15% against one,
+// in the Go benchmarks). Plan 9 operand order: sources first, destination
+// last.
 
 // at 0: bytes 0xC0 (-64: a continuation byte is less)
 DATA utf8Consts<>+0(SB)/8, $0xc0c0c0c0c0c0c0c0
@@ -100,8 +109,7 @@ TEXT ·utf8ToUTF16AVX2(SB), NOSPLIT, $0-48
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), R8
 	MOVQ t+24(FP), R9
-	LEAQ utf8Consts<>(SB), R14
-	VMOVDQU 0(R14), Y10 // 0xC0 bytes
+	VMOVDQU utf8Consts<>+0(SB), Y10 // 0xC0 bytes
 	XORQ AX, AX         // bytes read
 	XORQ BX, BX         // units written
 step:
@@ -118,6 +126,20 @@ step:
 	VPCMPGTB Y1, Y10, Y2
 	VPMOVMSKB Y2, DX
 	NOTL    DX
+	// With 80 bytes left, bits 32-63 too, in R14: the step after this
+	// one (again) starts from them rather than from loads and compares
+	// of its own, which would wait for this step's bytes taken.
+	XORL    R14, R14
+	LEAQ    80(AX), R10
+	CMPQ    R10, R8
+	JHI     masked
+	VMOVDQU 33(SI)(AX*1), Y7
+	VPCMPGTB Y7, Y10, Y7
+	VPMOVMSKB Y7, R14
+	NOTL    R14
+	SHLQ    $32, R14
+	ORQ     DX, R14
+masked:
 	MOVL    DX, R10
 	ANDL    $0xFFFFFF, R10
 	CMPL    R10, $0x924924
@@ -132,18 +154,18 @@ step:
 	// lanes of continuation bytes packed out, 8 at a time (wordPacks).
 	TESTL   $0x8000, DX
 	JZ      shapes
-	VPAND   288(R14), X0, X3
-	VPCMPEQB 288(R14), X3, X3 // leads of three and four bytes
+	VPAND   utf8Consts<>+288(SB), X0, X3
+	VPCMPEQB utf8Consts<>+288(SB), X3, X3 // leads of three and four bytes
 	VPMOVMSKB X3, R10
 	TESTL   R10, R10
 	JNZ     shapes
 	VPMOVZXBW X0, Y3          // the bytes
 	VPMOVZXBW X1, Y4          // the bytes after them
-	VPAND   96(R14), Y3, Y5
+	VPAND   utf8Consts<>+96(SB), Y3, Y5
 	VPSLLW  $6, Y5, Y5
-	VPAND   32(R14), Y4, Y4
+	VPAND   utf8Consts<>+32(SB), Y4, Y4
 	VPOR    Y4, Y5, Y5        // (b&0x1F)<<6 | next&0x3F
-	VPCMPGTW 320(R14), Y3, Y4 // leads: b > 0xBF
+	VPCMPGTW utf8Consts<>+320(SB), Y3, Y4 // leads: b > 0xBF
 	VPBLENDVB Y4, Y5, Y3, Y3
 	VPCMPGTB X0, X10, X4      // continuation bytes
 	VPMOVMSKB X4, R10
@@ -204,9 +226,9 @@ six:
 	VMOVDQU 8192(R9)(R10*1), X3
 	VINSERTI128 $1, 8192(R9)(R12*1), Y3, Y3
 	VPSHUFB Y3, Y0, Y3
-	VPAND   32(R14), Y3, Y4
+	VPAND   utf8Consts<>+32(SB), Y3, Y4
 	VPSRLW  $2, Y3, Y5
-	VPAND   64(R14), Y5, Y5
+	VPAND   utf8Consts<>+64(SB), Y5, Y5
 	VPOR    Y5, Y4, Y4
 	VPSRLW  $7, Y3, Y5
 	VPXOR   Y6, Y6, Y6
@@ -216,12 +238,12 @@ six:
 	ADDQ    R11, AX
 	ADDQ    $6, BX
 	TESTQ   R13, R13
-	JZ      step
+	JZ      taken
 	VEXTRACTI128 $1, Y4, X4
 	VMOVDQU X4, (DI)(BX*2)
 	ADDQ    R13, AX
 	ADDQ    $6, BX
-	JMP     step
+	JMP     taken
 
 upTo3:
 	CMPQ    R10, $145
@@ -244,14 +266,14 @@ four:
 	VMOVDQU 8192(R9)(R10*1), X3
 	VINSERTI128 $1, 8192(R9)(R12*1), Y3, Y3
 	VPSHUFB Y3, Y0, Y3
-	VPAND   128(R14), Y3, Y4
+	VPAND   utf8Consts<>+128(SB), Y3, Y4
 	VPSRLD  $2, Y3, Y5
-	VPAND   160(R14), Y5, Y5
+	VPAND   utf8Consts<>+160(SB), Y5, Y5
 	VPOR    Y5, Y4, Y4
 	VPSRLD  $4, Y3, Y5
-	VPAND   192(R14), Y5, Y5
+	VPAND   utf8Consts<>+192(SB), Y5, Y5
 	VPOR    Y5, Y4, Y4
-	VMOVDQU 224(R14), Y5
+	VMOVDQU utf8Consts<>+224(SB), Y5
 	VPCMPGTD Y3, Y5, Y5 // ASCII lanes: 0x80 > v
 	VPBLENDVB Y5, Y3, Y4, Y4
 	VPACKUSDW Y4, Y4, Y4
@@ -262,11 +284,28 @@ four:
 	VMOVDQU X4, (DI)(BX*2)
 	ADDQ    R13, AX
 	ADDQ    $8, BX
-	JMP     step
+	JMP     taken
 fourOne:
 	VMOVQ   X4, (DI)(BX*2)
 	ADDQ    $4, BX
-	JMP     step
+taken:
+	// The windows took CX + R13 bytes: the mask of the bytes after them
+	// is R14's bits past those.
+	ADDQ    R13, CX
+	SHRQ    CX, R14
+again:
+	// Once a step: the next step's mask from R14 (zero if none), its
+	// bytes loaded for the conversion alone.
+	TESTQ   R14, R14
+	JZ      step
+	MOVQ    R14, DX
+	XORL    R14, R14
+	VMOVDQU (SI)(AX*1), X0
+	VPMOVMSKB X0, R10
+	TESTL   R10, R10
+	JZ      ascii
+	VMOVDQU 1(SI)(AX*1), Y1
+	JMP     masked
 
 fourNear:
 	// A four-byte character among the window's first four (utf8StepNone).
@@ -336,13 +375,13 @@ three:
 	// Eight three-byte characters: bytes 0-11 in the low half, 12-23 in
 	// the high half, each character in a 32-bit lane.
 	VINSERTI128 $1, 12(SI)(AX*1), Y0, Y0
-	VPSHUFB 256(R14), Y0, Y3
-	VPAND   128(R14), Y3, Y4
+	VPSHUFB utf8Consts<>+256(SB), Y0, Y3
+	VPAND   utf8Consts<>+128(SB), Y3, Y4
 	VPSRLD  $2, Y3, Y5
-	VPAND   160(R14), Y5, Y5
+	VPAND   utf8Consts<>+160(SB), Y5, Y5
 	VPOR    Y5, Y4, Y4
 	VPSRLD  $4, Y3, Y5
-	VPAND   192(R14), Y5, Y5
+	VPAND   utf8Consts<>+192(SB), Y5, Y5
 	VPOR    Y5, Y4, Y4
 	VPACKUSDW Y4, Y4, Y4
 	VPERMQ  $0x08, Y4, Y4
@@ -353,10 +392,10 @@ three:
 
 two:
 	// Eight two-byte characters, b0 | b1<<8 in each 16-bit lane.
-	VPAND   96(R14), X0, X4
+	VPAND   utf8Consts<>+96(SB), X0, X4
 	VPSLLW  $6, X4, X4
 	VPSRLW  $8, X0, X5
-	VPAND   32(R14), X5, X5
+	VPAND   utf8Consts<>+32(SB), X5, X5
 	VPOR    X5, X4, X4
 	VMOVDQU X4, (DI)(BX*2)
 	ADDQ    $16, AX
