@@ -493,15 +493,15 @@ GLOBL utf8FastKind<>(SB), RODATA|NOPTR, $64
 // The Intel cores' fast and two-byte checks (UTF8_LEADS512) look up what
 // may follow the byte before each byte by that byte less BF (saturating):
 // 0 for 00..BF, 1..3F for C0..FE (FF reads as 0). Bit 7: after ASCII or a
-// continuation byte, a continuation byte needs a lead E0..FF two back (as
-// in UTF8_FAST512, ASCII reads as a continuation byte: where that lead is
+// continuation byte, no continuation byte (where a lead E0..FF is two
+// back, the fast check looks up utf8FastLeadsThird instead; as in
+// UTF8_FAST512, ASCII reads as a continuation byte: where that lead is
 // there, the ASCII after it is the error, seen at its own byte); bit 1:
 // after them, F0..FF is flagged at its own byte (so FF, which reads as
 // ASCII before a byte, is seen); bit 0: a lead needs a continuation byte;
 // bit 2: not 80..9F after E0 (overlong); bit 4: not A0..BF after ED
 // (surrogate); bit 5: nothing after C0, C1 (overlong) nor after F0..FE,
-// which the fast check does not follow (bit 5 is not the XOR's, as bit 7
-// is, so the flag stands whatever is two back).
+// which the fast check does not follow.
 DATA utf8FastLeads<>+0(SB)/8, $0x0101010101212182  // 00..BF, C0 C1, C2..C6
 DATA utf8FastLeads<>+8(SB)/8, $0x0101010101010101  // C7..CE
 DATA utf8FastLeads<>+16(SB)/8, $0x0101010101010101 // CF..D6
@@ -511,6 +511,19 @@ DATA utf8FastLeads<>+40(SB)/8, $0x0111010101010101 // E7..EC, ED, EE
 DATA utf8FastLeads<>+48(SB)/8, $0x2121212121212101 // EF, F0..F6
 DATA utf8FastLeads<>+56(SB)/8, $0x2121212121212121 // F7..FE
 GLOBL utf8FastLeads<>(SB), RODATA|NOPTR, $64
+
+// utf8FastLeads where a lead E0..FF is two back (the byte must continue
+// its sequence): after ASCII or a continuation byte, bit 0 (the byte must
+// be a continuation byte); after a lead, bit 5 (nothing may follow).
+DATA utf8FastLeadsThird<>+0(SB)/8, $0x2121212121212101
+DATA utf8FastLeadsThird<>+8(SB)/8, $0x2121212121212121
+DATA utf8FastLeadsThird<>+16(SB)/8, $0x2121212121212121
+DATA utf8FastLeadsThird<>+24(SB)/8, $0x2121212121212121
+DATA utf8FastLeadsThird<>+32(SB)/8, $0x2121212121212121
+DATA utf8FastLeadsThird<>+40(SB)/8, $0x2121212121212121
+DATA utf8FastLeadsThird<>+48(SB)/8, $0x2121212121212121
+DATA utf8FastLeadsThird<>+56(SB)/8, $0x2121212121212121
+GLOBL utf8FastLeadsThird<>(SB), RODATA|NOPTR, $64
 
 // utf8FastLeads for the two-byte check: after E0..FE, bit 5, as after
 // F0..FE in the fast check, so that a pair with a three- or four-byte
@@ -674,15 +687,20 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	UTF8_TWO512(Z15, Z17, Z7, K3); \
 	KORQ K3, K2, K2
 
-// UTF8_FAST_LEADS512(cur, prev1, prev2, tmp): leaves in prev2 a value
-// that is non-zero where the 64-byte block cur has an error or a byte
-// F0..FF (utf8FastLeads), given the bytes one and two before each of its
-// bytes; prev1 and tmp are scratch.
-#define UTF8_FAST_LEADS512(cur, prev1, prev2, tmp) \
-	VPSUBUSB   Z12, prev2, prev2; \
-	UTF8_LEADS512(cur, prev1, Z21, tmp); \
-	VPANDQ     prev1, tmp, tmp; \
-	VPTERNLOGD $0x6A, tmp, Z14, prev2  // (E0..FF two back & 0x80) ^ the lookups
+// UTF8_FAST_LEADS512(cur, prev1, prev2, tmp, third, err): sets the mask
+// err where the 64-byte block cur has an error or a byte F0..FF, given the
+// bytes one and two before each of its bytes: what may follow the byte
+// before (utf8FastLeads, or utf8FastLeadsThird where the mask third has a
+// lead E0..FF two back, by a merging VPERMB) meets the kind of the byte in
+// VPTESTMB. prev1, prev2 and tmp are scratch.
+#define UTF8_FAST_LEADS512(cur, prev1, prev2, tmp, third, err) \
+	VPCMPUB    $5, Z28, prev2, third; \
+	VPSUBUSB   Z20, prev1, prev1; \
+	VPERMB     Z21, prev1, prev2; \
+	VPERMB     Z25, prev1, third, prev2; \
+	VPSRLW     $4, cur, tmp; \
+	VPERMB     Z24, tmp, tmp; \
+	VPTESTMB   tmp, prev2, err
 
 // UTF8_LEADS512(cur, prev1, leads, kind): the lookups of what may follow
 // the byte before, into prev1 (leads, by that byte less BF: Z20), and of
@@ -703,7 +721,10 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // (what matters of 00..BF is the same for all of them, as in UTF8_FAST512),
 // where the AVX2 kernel's tables take two lookups, by both its nibbles, and
 // a shift: seven operations a block where that took eight (the fast
-// check), four and a test where it took six (the two-byte one). FF reads
+// check), four and a test where it took six (the two-byte one); each
+// block's check ends in a mask, and the pair's error test is one KORTESTQ
+// of the two (TEXT_ERRORS512), where a VPORQ and a VPTESTMB came before
+// it. FF reads
 // as ASCII before a byte, so F0..FF is flagged at its own byte (bit 1);
 // the byte before a pair is then known not to be FF only because the pair
 // before had one of these checks, or had no byte F0..FF (fullNext512), or
@@ -711,25 +732,24 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // (BenchmarkUTF8Kernel, medians of 5 runs in turns) against the nibble
 // lookups: validation ru.txt +13%, ru.html +10%, th.html +9%, ja.html +7%,
 // ja.txt +7%, ko.html +7%, zh_cn +3%; validation and copy +1% (el.txt) to
-// +15% (ru.txt). Zen 4 runs VPERMI2B as one micro-op and keeps the
-// 128-entry checks.
+// +15% (ru.txt). Then the byte two back by a compare and a merging lookup
+// (not a subtraction, an AND and an XOR), and the error test on the
+// blocks' masks: validation +2-5% but for zh_cn.txt (-1%), validation and
+// copy -6% (el.txt) to +5%; bench/compare-ab.sh, decoder to UTF-8 (12, 16
+// and 10 runs): ja.html +2.3%, -0.3%, 0%, ko.html +3.4% and +2.6%, ru.html
+// -1.2%, -1%, -0.7%, de.html +5.6%. A mask compare of the byte two back
+// that is wrong everywhere (less than E0) flags every pair, which the full
+// check then takes: slower, not wrong, and no test sees it. Zen 4 runs
+// VPERMI2B as one micro-op and keeps the 128-entry checks.
 #define FAST_LEADS_PAIR512 \
-	UTF8_FAST_LEADS512(Z0, Z1, Z2, Z4); \
-	UTF8_FAST_LEADS512(Z15, Z17, Z18, Z5); \
-	NIBBLES_MASK512(Z2, Z18)
+	UTF8_FAST_LEADS512(Z0, Z1, Z2, Z4, K4, K2); \
+	UTF8_FAST_LEADS512(Z15, Z17, Z18, Z5, K5, K3)
 
 #define TWO_LEADS_PAIR512 \
 	UTF8_LEADS512(Z0, Z1, Z27, Z4); \
 	UTF8_LEADS512(Z15, Z17, Z27, Z5); \
 	VPTESTMB   Z4, Z1, K2; \
-	VPTESTMB   Z5, Z17, K3; \
-	KORQ       K3, K2, K2
-
-// NIBBLES_MASK512(first, second): the mask of the bytes where either
-// block's check (first is consumed) is non-zero in K2.
-#define NIBBLES_MASK512(first, second) \
-	VPORQ      second, first, first; \
-	VPTESTMB   first, first, K2
+	VPTESTMB   Z5, Z17, K3
 
 // PAIR_ERRORS512(errors): jumps to errors if K2 or K3, from the checks of
 // the pair's blocks (Z2 and Z18), have a bit set.
@@ -807,10 +827,11 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	VPMAXUB  Z0, Z15, Z16; \
 	MOVQ R12, BX
 
-// TEXT_ERRORS512(errors): jumps to errors if K2, the mask of the pair's
-// errors from the fast or two-byte check, has a bit set.
+// TEXT_ERRORS512(errors): jumps to errors if K2 or K3, the masks of the
+// pair's errors from the fast or two-byte check, have a bit set (Zen 4's
+// checks leave both blocks' in K2).
 #define TEXT_ERRORS512(errors) \
-	KORTESTQ K2, K2; \
+	KORTESTQ K2, K3; \
 	JNZ  errors
 
 // COPY_PAIR512(copied): copies the pair (Z0, Z15) to dst+AX unless dst is
@@ -947,6 +968,7 @@ TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $128-32
 	VMOVDQU64 utf8FastLeads<>(SB), Z21
 	VBROADCASTI32X4 utf8LeadsKind<>(SB), Z24
 	VMOVDQU64 utf8TwoLeads<>(SB), Z27
+	VMOVDQU64 utf8FastLeadsThird<>(SB), Z25
 	JMP  tables512
 zenTables512:
 	MOVL $0x3F, DX
@@ -1468,8 +1490,10 @@ backFull512:
 	PCALIGN $64
 backTwoPermb512:
 	TWO_LEADS_PAIR512
+	KORQ K3, K2, K2
 	JMP  backTwoChecked512
 	PCALIGN $64
 backFastPermb512:
 	FAST_LEADS_PAIR512
+	KORQ K3, K2, K2
 	JMP  backFastChecked512
