@@ -712,35 +712,34 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	VPSRLW     $4, cur, kind; \
 	VPERMB     Z24, kind, kind
 
-// FAST_LEADS_PAIR512 and TWO_LEADS_PAIR512: the fast and two-byte
-// checks of the pair for Intel cores, with the tables of Z21 and Z27 (what
-// may follow the byte before) and Z24 (the kind of each byte). There
-// VPERMI2B is three micro-ops, two of them on port 5, while VPERMB is one;
-// and the check is bound by ports 0 and 5, which take every 512-bit
-// operation. The byte before is looked up once, by its value less BF
-// (what matters of 00..BF is the same for all of them, as in UTF8_FAST512),
-// where the AVX2 kernel's tables take two lookups, by both its nibbles, and
-// a shift: seven operations a block where that took eight (the fast
-// check), four and a test where it took six (the two-byte one); each
-// block's check ends in a mask, and the pair's error test is one KORTESTQ
-// of the two (TEXT_ERRORS512), where a VPORQ and a VPTESTMB came before
-// it. FF reads
-// as ASCII before a byte, so F0..FF is flagged at its own byte (bit 1);
-// the byte before a pair is then known not to be FF only because the pair
+// FAST_LEADS_PAIR512 and TWO_LEADS_PAIR512: the fast and two-byte checks of
+// the pair for Intel cores, with the tables of Z21 and Z27 (what may follow
+// the byte before) and Z24 (the kind of each byte). There VPERMI2B is three
+// micro-ops, two of them on port 5, while VPERMB is one; and the check is
+// bound by ports 0 and 5, which take every 512-bit operation. The byte
+// before is looked up once, by its value less BF (what matters of 00..BF is
+// the same for all of them, as in UTF8_FAST512), where the AVX2 kernel's
+// tables take two lookups, by both its nibbles, and a shift: seven
+// operations a block where that took eight (the fast check), four and a
+// test where it took six (the two-byte one); each block's check ends in a
+// mask, and the pair's error test is one KORTESTQ of the two
+// (TEXT_ERRORS512), where a VPORQ and a VPTESTMB came before it. FF reads
+// as ASCII before a byte, so F0..FF is flagged at its own byte (bit 1); the
+// byte before a pair is then known not to be FF only because the pair
 // before had one of these checks, or had no byte F0..FF (fullNext512), or
 // was ASCII: in the forward loop only. The kernel alone on an Intel Xeon
 // (BenchmarkUTF8Kernel, medians of 5 runs in turns) against the nibble
 // lookups: validation ru.txt +13%, ru.html +10%, th.html +9%, ja.html +7%,
 // ja.txt +7%, ko.html +7%, zh_cn +3%; validation and copy +1% (el.txt) to
 // +15% (ru.txt). Then the byte two back by a compare and a merging lookup
-// (not a subtraction, an AND and an XOR), and the error test on the
-// blocks' masks: validation +2-5% but for zh_cn.txt (-1%), validation and
-// copy -6% (el.txt) to +5%; bench/compare-ab.sh, decoder to UTF-8 (12, 16
-// and 10 runs): ja.html +2.3%, -0.3%, 0%, ko.html +3.4% and +2.6%, ru.html
-// -1.2%, -1%, -0.7%, de.html +5.6%. A mask compare of the byte two back
-// that is wrong everywhere (less than E0) flags every pair, which the full
-// check then takes: slower, not wrong, and no test sees it. Zen 4 runs
-// VPERMI2B as one micro-op and keeps the 128-entry checks.
+// (not a subtraction, an AND and an XOR), and the error test on the blocks'
+// masks: validation +2-5% but for zh_cn.txt (-1%), validation and copy -6%
+// (el.txt) to +5%; bench/compare-ab.sh, decoder to UTF-8 (12, 16 and 10
+// runs): ja.html +2.3%, -0.3%, 0%, ko.html +3.4% and +2.6%, ru.html -1.2%,
+// -1%, -0.7%, de.html +5.6%. A mask compare of the byte two back that is
+// wrong everywhere (less than E0) flags every pair, which the full check
+// then takes: slower, not wrong, and no test sees it. Zen 4 runs VPERMI2B
+// as one micro-op and keeps the 128-entry checks.
 #define FAST_LEADS_PAIR512 \
 	UTF8_FAST_LEADS512(Z0, Z1, Z2, Z4, K4, K2); \
 	UTF8_FAST_LEADS512(Z15, Z17, Z18, Z5, K5, K3)
