@@ -850,6 +850,10 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 #define COPY_PAIR512(copied) \
 	TESTQ DI, DI; \
 	JZ   copied; \
+	STORE_PAIR512
+
+// STORE_PAIR512: the stores of COPY_PAIR512, where dst is known not nil.
+#define STORE_PAIR512 \
 	VMOVDQU64 Z0, (DI)(AX*1); \
 	VMOVDQU64 Z15, 64(DI)(AX*1)
 
@@ -896,11 +900,23 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	store; \
 	ADDQ $128, AX
 
-#define STORE_PAIR512 \
-	VMOVDQU64 Z0, (DI)(AX*1); \
-	VMOVDQU64 Z15, 64(DI)(AX*1)
-
 #define NO_STORE512
+
+// INTEL_TURN512(turn, store): the Intel cores' turn of four pairs at the
+// label turn, with the stores of store (INTEL_STEP512), while 512 bytes
+// are left and R9 has pairs left for the fast check.
+#define INTEL_TURN512(turn, store) \
+turn: \
+	LEAQ 512(AX), DX; \
+	CMPQ DX, CX; \
+	JHI  fastOne512; \
+	INTEL_STEP512(ASCII_EVERY2_PAIR512, store); \
+	INTEL_STEP512(UNTESTED_PAIR512, store); \
+	INTEL_STEP512(ASCII_EVERY2_PAIR512, store); \
+	INTEL_STEP512(UNTESTED_PAIR512, store); \
+	SUBQ $4, R9; \
+	JGE  turn; \
+	JMP  tryTwo512
 
 #define TWO_STEP512(check, tables, checked, next) \
 	PAIR512(twoASCII512); \
@@ -1108,28 +1124,8 @@ fastPair512:
 	JEQ  fastZen512
 	TESTQ DI, DI
 	JZ   fastCheckTurn512
-fastCopyTurn512:
-	LEAQ 512(AX), DX
-	CMPQ DX, CX
-	JHI  fastOne512
-	INTEL_STEP512(ASCII_EVERY2_PAIR512, STORE_PAIR512)
-	INTEL_STEP512(UNTESTED_PAIR512, STORE_PAIR512)
-	INTEL_STEP512(ASCII_EVERY2_PAIR512, STORE_PAIR512)
-	INTEL_STEP512(UNTESTED_PAIR512, STORE_PAIR512)
-	SUBQ $4, R9
-	JGE  fastCopyTurn512
-	JMP  tryTwo512
-fastCheckTurn512:
-	LEAQ 512(AX), DX
-	CMPQ DX, CX
-	JHI  fastOne512
-	INTEL_STEP512(ASCII_EVERY2_PAIR512, NO_STORE512)
-	INTEL_STEP512(UNTESTED_PAIR512, NO_STORE512)
-	INTEL_STEP512(ASCII_EVERY2_PAIR512, NO_STORE512)
-	INTEL_STEP512(UNTESTED_PAIR512, NO_STORE512)
-	SUBQ $4, R9
-	JGE  fastCheckTurn512
-	JMP  tryTwo512
+	INTEL_TURN512(fastCopyTurn512, STORE_PAIR512)
+	INTEL_TURN512(fastCheckTurn512, NO_STORE512)
 fastZen512:
 	FAST_STEP512(PAIR512, FAST_ZEN512, fastNextZen512)
 	JGE  fastZen512

@@ -545,6 +545,18 @@ GLOBL ·utf8Positions(SB), RODATA|NOPTR, $64
 	VPSUBW  Z19, Z3, Z3; \          // less a two-byte lead's top bits, 110 << 11
 	VMOVDQU16 Z3, leads, Z1
 
+// TAKEN_UNITS(one, two): the units of the bytes before R11 (the step's
+// end): the bytes that start them in R12 (of R9), how many in R13; to one
+// for up to 32 (one conversion), to two for more than 40 (two); on for
+// 33 to 40, where the caller ends the step at the 33rd.
+#define TAKEN_UNITS(one, two) \
+	BZHIQ   R11, R9, R12; \
+	POPCNTQ R12, R13; \
+	CMPQ    R13, $32; \
+	JLS     one; \
+	CMPQ    R13, $40; \
+	JHI     two
+
 // func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (read, written int)
 // Converts whole, valid UTF-8 from src (a character's first byte) while
 // 64 bytes are left. dst has
@@ -675,12 +687,7 @@ mixedFour:
 	LEAQ    -2(R11), R12
 	BTQ     R11, R8                   // a third byte (bit 64 mod 64 = 0 is not one)
 	CMOVQCS R12, R11
-	BZHIQ   R11, R9, R12              // the first bytes of the units taken
-	POPCNTQ R12, R13                  // how many
-	CMPQ    R13, $32
-	JLS     convertFour
-	CMPQ    R13, $40
-	JHI     convertFourTwice
+	TAKEN_UNITS(convertFour, convertFourTwice)
 	MOVQ    $0x100000000, R12
 	PDEPQ   R9, R12, R12
 	TZCNTQ  R12, R11                  // the 33rd unit
@@ -697,12 +704,7 @@ convertFourTwice:
 	CONVERT_SECOND(UTF16_UNITS_FOUR)
 	JMP     taken
 take:
-	BZHIQ   R11, R9, R12              // the first bytes of the characters taken
-	POPCNTQ R12, R13                  // how many
-	CMPQ    R13, $32
-	JLS     convert
-	CMPQ    R13, $40
-	JHI     convertTwice
+	TAKEN_UNITS(convert, convertTwice)
 	// 33 to 40 (Cyrillic or Greek, say): the step ends at the 33rd. (Two
 	// conversions for these cost ru.txt and el.txt 20-25%, one for up to
 	// 40 costs Latin scripts as much.)
