@@ -695,20 +695,17 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // VPTESTMB. prev1, prev2 and tmp are scratch.
 #define UTF8_FAST_LEADS512(cur, prev1, prev2, tmp, third, err) \
 	VPCMPUB    $5, Z28, prev2, third; \
-	VPSUBUSB   Z20, prev1, prev1; \
-	VPERMB     Z21, prev1, prev2; \
+	UTF8_LEADS512(cur, prev1, Z21, prev2, tmp); \
 	VPERMB     Z25, prev1, third, prev2; \
-	VPSRLW     $4, cur, tmp; \
-	VPERMB     Z24, tmp, tmp; \
 	VPTESTMB   tmp, prev2, err
 
-// UTF8_LEADS512(cur, prev1, leads, kind): the lookups of what may follow
-// the byte before, into prev1 (leads, by that byte less BF: Z20), and of
-// the kind of each byte, into kind (Z24, by its high nibble); their AND is
-// the check.
-#define UTF8_LEADS512(cur, prev1, leads, kind) \
+// UTF8_LEADS512(cur, prev1, leads, after, kind): the lookups of what may
+// follow the byte before, into after (leads, by that byte less BF, which
+// it leaves in prev1: Z20), and of the kind of each byte, into kind (Z24,
+// by its high nibble); their AND is the check.
+#define UTF8_LEADS512(cur, prev1, leads, after, kind) \
 	VPSUBUSB   Z20, prev1, prev1; \
-	VPERMB     leads, prev1, prev1; \
+	VPERMB     leads, prev1, after; \
 	VPSRLW     $4, cur, kind; \
 	VPERMB     Z24, kind, kind
 
@@ -745,8 +742,8 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	UTF8_FAST_LEADS512(Z15, Z17, Z18, Z5, K5, K3)
 
 #define TWO_LEADS_PAIR512 \
-	UTF8_LEADS512(Z0, Z1, Z27, Z4); \
-	UTF8_LEADS512(Z15, Z17, Z27, Z5); \
+	UTF8_LEADS512(Z0, Z1, Z27, Z1, Z4); \
+	UTF8_LEADS512(Z15, Z17, Z27, Z17, Z5); \
 	VPTESTMB   Z4, Z1, K2; \
 	VPTESTMB   Z5, Z17, K3
 
