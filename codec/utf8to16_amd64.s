@@ -102,6 +102,16 @@ GLOBL utf8Consts<>(SB), RODATA|NOPTR, $352
 	ADDQ    $4, AX; \
 	ADDQ    $2, BX
 
+// STEP_BYTES(scratch): a step's bytes, those at src+AX in X0 (to ascii if
+// they are ASCII; scratch holds their high bits) and those after them in
+// Y1.
+#define STEP_BYTES(scratch) \
+	VMOVDQU (SI)(AX*1), X0; \
+	VPMOVMSKB X0, scratch; \
+	TESTL   scratch, scratch; \
+	JZ      ascii; \
+	VMOVDQU 1(SI)(AX*1), Y1
+
 // func utf8ToUTF16AVX2(dst *uint16, src *byte, n int, t *utf8StepTables) (read, written int)
 // Converts the whole, valid UTF-8 at src[:n] (from a character's first
 // byte) into dst, which has room for n units, while 48 bytes remain (a
@@ -119,13 +129,9 @@ step:
 	LEAQ 48(AX), DX
 	CMPQ DX, R8
 	JHI  done
-	VMOVDQU (SI)(AX*1), X0
-	VPMOVMSKB X0, DX
-	TESTL   DX, DX
-	JZ      ascii
+	STEP_BYTES(DX)
 	// Bit p of DX: byte p ends a character (byte p+1 is not a
 	// continuation byte), for p = 0..31.
-	VMOVDQU 1(SI)(AX*1), Y1
 	VPCMPGTB Y1, Y10, Y2
 	VPMOVMSKB Y2, DX
 	NOTL    DX
@@ -303,11 +309,7 @@ again:
 	JZ      step
 	MOVQ    R14, DX
 	XORL    R14, R14
-	VMOVDQU (SI)(AX*1), X0
-	VPMOVMSKB X0, R10
-	TESTL   R10, R10
-	JZ      ascii
-	VMOVDQU 1(SI)(AX*1), Y1
+	STEP_BYTES(R10)
 	JMP     masked
 
 fourNear:
