@@ -101,12 +101,12 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 
 // UTF8_CHECK(cur, err): err is non-zero where the 32-byte block cur has an
 // error, given the bytes one, two and three before each of its bytes in Y4,
-// Y5 and Y6 (Y8..Y14 hold the tables and constants; Y4..Y6 are consumed).
+// Y5 and Y6 (Y8..Y13 hold the tables and constants; Y4..Y6 are consumed).
 #define UTF8_CHECK(cur, err) \
 	VPSUBUSB   Y12, Y5, Y5; \
 	VPSUBUSB   utf8Fourth<>(SB), Y6, Y6; \
 	VPOR       Y6, Y5, Y5; \
-	VPAND      Y14, Y5, Y5; \
+	VPAND      utf8Bit7<>(SB), Y5, Y5; \
 	UTF8_LOOKUPS(cur, Y9, Y6); \
 	VPXOR      Y6, Y5, err
 
@@ -116,7 +116,7 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 // byte F0..FF before one of its bytes (given Y4 and Y5; consumed).
 #define UTF8_FAST(cur, err) \
 	VPSUBUSB   Y12, Y5, Y5; \
-	VPAND      Y14, Y5, Y5; \
+	VPAND      utf8Bit7<>(SB), Y5, Y5; \
 	UTF8_LOOKUPS(cur, Y7, Y6); \
 	VPXOR      Y6, Y5, err
 
@@ -217,6 +217,59 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 	VMOVDQU Y0, (DI)(AX*1); \
 	VMOVDQU Y1, 32(DI)(AX*1)
 
+// TURN_PAIR(check, off, off2, b1, b2, c1, c2): a pair of TURN at p+AX+off
+// and off2, checked by check (UTF8_FAST_AT or TWO_AT2, given the offsets
+// of the bytes before the two blocks: b1, b2 and c1, c2): its errors are
+// ORed into Y3, its bytes into Y14 (for the turn's ASCII test).
+#define TURN_PAIR(check, off, off2, b1, b2, c1, c2) \
+	VMOVDQU off(SI)(AX*1), Y0; \
+	VMOVDQU off2(SI)(AX*1), Y1; \
+	check(Y0, b1, b2, Y2); \
+	check(Y1, c1, c2, Y15); \
+	VPOR    Y2, Y3, Y3; \
+	VPOR    Y15, Y3, Y3; \
+	VPOR    Y0, Y14, Y14; \
+	VPOR    Y1, Y14, Y14
+
+// TWO_AT2(cur, back1, back2, err): UTF8_TWO_AT with TURN_PAIR's arguments.
+#define TWO_AT2(cur, back1, back2, err) UTF8_TWO_AT(cur, back1, err)
+
+// TURN(turn, check, ok, flagged, one): four pairs a turn at the label
+// turn, each checked by check (TURN_PAIR), for validation alone (dst nil),
+// while 256 bytes are left (else to one, a pair at a time). No branch
+// depends on a pair's bytes: the turn's errors are tested once, and so
+// is whether all its bytes are ASCII. A turn with an error (or what its
+// check cannot follow) goes to flagged, AX and R8 as at the turn's start;
+// a turn of ASCII to turnASCII, past it; else to ok, past it, R8 non-zero.
+#define TURN(turn, check, ok, flagged, one) \
+turn: \
+	LEAQ 256(AX), DX; \
+	CMPQ DX, CX; \
+	JHI  one; \
+	VPXOR   Y3, Y3, Y3; \
+	VPXOR   Y14, Y14, Y14; \
+	TURN_PAIR(check, 0, 32, -1, -2, 31, 30); \
+	TURN_PAIR(check, 64, 96, 63, 62, 95, 94); \
+	TURN_PAIR(check, 128, 160, 127, 126, 159, 158); \
+	TURN_PAIR(check, 192, 224, 191, 190, 223, 222); \
+	VPTEST  Y3, Y3; \
+	JNZ  flagged; \
+	ADDQ $256, AX; \
+	MOVL $1, R8; \
+	VPMOVMSKB Y14, DX; \
+	TESTL DX, DX; \
+	JZ   turnASCII; \
+	JMP  ok
+
+// FAST_AFTER_TWO: R10, the pairs left for the fast check, takes R11, which
+// doubles (plus one, up to 64) for the next time (see twoFlagged512).
+#define FAST_AFTER_TWO \
+	MOVQ R11, R10; \
+	LEAQ 1(R11)(R11*1), R11; \
+	MOVQ $64, DX; \
+	CMPQ R11, DX; \
+	CMOVQGT DX, R11
+
 // func utf8ValidBlocksAVX2(dst, p *byte, n int) int
 // Returns how many leading bytes of p[:n] it sees no error in, the end of
 // a 32-byte block (the first two start at p, the others at p's 64-byte
@@ -255,7 +308,6 @@ TEXT ·utf8ValidBlocksAVX2(SB), NOSPLIT, $0-32
 	MOVQ $0x8080808080808080, R12
 	XORQ R10, R10                     // pairs left for the fast check before the two-byte one
 	XORQ R11, R11                     // how many the next pair with a byte E0..FF sets
-	VMOVDQU utf8Bit7<>(SB), Y14
 	// The first pair: nothing before p may be read, so the bytes before
 	// its first block are zero (as ASCII would be), shuffled in.
 	PAIR(firstCopy)
@@ -315,6 +367,9 @@ fullCountdown:
 	DECL R9
 	JGE  fullPair
 fastPair:
+	TESTQ DI, DI
+	JZ   fastTurn
+fastOne:
 	TEXT_PAIR_OR(fastASCII, fastCheck)
 fastCheck:
 	UTF8_FAST_AT(Y0, -1, -2, Y2)
@@ -345,6 +400,9 @@ twoTrialText:
 	JNZ  twoFlagged
 	JMP  twoCheck
 twoPair:
+	TESTQ DI, DI
+	JZ   twoTurn
+twoOne:
 	TEXT_PAIR_OR(twoASCII, twoCheck)
 twoCheck:
 	UTF8_TWO_AT(Y0, -1, Y2)
@@ -359,13 +417,8 @@ twoNext:
 	ADDQ $64, AX
 	JMP  twoPair
 twoFlagged:
-	// The pair has the fast check, and so do the next R11 pairs (see
-	// twoFlagged512).
-	MOVQ R11, R10
-	LEAQ 1(R11)(R11*1), R11
-	MOVQ $64, DX
-	CMPQ R11, DX
-	CMOVQGT DX, R11
+	// The pair has the fast check, and so do the next R11 pairs.
+	FAST_AFTER_TWO
 	JMP  fastCheck
 fastASCII:
 	// An ASCII pair after text goes to copyPair if the byte before it is
@@ -382,6 +435,7 @@ copyPair:
 	COPY_PAIR(pairCopied)
 pairCopied:
 	ADDQ $64, AX
+asciiPair:
 	// While the text stays ASCII, a pair a step: PAIR (the block before is
 	// ASCII, R8 = 0) to the copy. The first other pair has the fast check
 	// or, on trial, the two-byte one.
@@ -389,6 +443,35 @@ pairCopied:
 	TESTQ R10, R10
 	JG   fastCheck
 	JMP  twoTrialText
+	// Validation alone (dst nil), the decoder to UTF-16's first pass:
+	// four pairs a turn (TURN) while 256 bytes are left. In markup the
+	// pairs change kind (ASCII, one- and two-byte text, three-byte text)
+	// every few pairs, and a branch at each change is mispredicted unless
+	// the predictor has learnt the page, which the conversion pass after
+	// each 64 KiB call keeps it from: on an Intel Xeon with
+	// WHATENC_CPU=avx2, bench/compare-ab.sh (6 runs), the decoder to
+	// UTF-16's ratio to encoding_rs ja.html +19%, ko.html, zh_cn.html and
+	// fr.html +12%, ru.html +8%, de.html +5%, en.html -2%, en.txt -4%. The
+	// copy keeps a branch a pair: turns there, with the predictor
+	// trained on the page a call at a time, cost Latin text more than
+	// they gained elsewhere (de.html -17%, en.txt -16%, ru.html +39%).
+	TURN(fastTurn, UTF8_FAST_AT, fastTurned, fullPair, fastOne)
+fastTurned:
+	SUBQ $4, R10
+	JGE  fastTurn
+	JMP  tryTwo
+	TURN(twoTurn, TWO_AT2, twoTurned, twoTurnFlagged, twoOne)
+twoTurned:
+	SHRQ $4, R11
+	JMP  twoTurn
+twoTurnFlagged:
+	// The turn has the fast check from its start, as at twoFlagged.
+	FAST_AFTER_TWO
+	JMP  fastTurn
+turnASCII:
+	// A turn of ASCII: on to the loop of ASCII pairs.
+	XORL R8, R8
+	JMP  asciiPair
 pairError:
 	// The first block of the pair may still be clean.
 	VPTEST Y2, Y2
