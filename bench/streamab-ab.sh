@@ -6,7 +6,9 @@
 # each page's best GB/s for A and B, decoding (UTF-8 to UTF-8) and
 # encoding (from UTF-8), B's ratio to A, and the geometric means. Repeating
 # a page lets the branch predictor learn it: for changes to branches,
-# compare's -s rows (make bench's conditions) are the better judge.
+# compare's -s rows (make bench's conditions) are the better judge, and
+# ONCE=1 (streamab's "once": each round takes every page once, in turn)
+# times text that the predictor meets once, as a program that reads it does.
 set -eu
 a=${1:?usage: streamab-ab.sh A.so B.so [SHIFT [ALTERNATIONS [ROUNDS]]]}
 b=${2:?usage: streamab-ab.sh A.so B.so [SHIFT [ALTERNATIONS [ROUNDS]]]}
@@ -23,8 +25,8 @@ tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 i=0
 while [ $i -lt "$alts" ]; do
-    "$tool" "$a" "$corpus" "$shift_" "$rounds" | sed 's/^/A /' >>"$tmp"
-    "$tool" "$b" "$corpus" "$shift_" "$rounds" 2>/dev/null | sed 's/^/B /' >>"$tmp"
+    "$tool" "$a" "$corpus" "$shift_" "$rounds" ${ONCE:+once} | sed 's/^/A /' >>"$tmp"
+    "$tool" "$b" "$corpus" "$shift_" "$rounds" ${ONCE:+once} 2>/dev/null | sed 's/^/B /' >>"$tmp"
     i=$((i + 1))
 done
 python3 - "$tmp" <<'PY'

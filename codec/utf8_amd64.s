@@ -217,11 +217,14 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 	VMOVDQU Y0, (DI)(AX*1); \
 	VMOVDQU Y1, 32(DI)(AX*1)
 
-// TURN_PAIR(check, off, off2, b1, b2, c1, c2): a pair of TURN at p+AX+off
-// and off2, checked by check (UTF8_FAST_AT or TWO_AT2, given the offsets
-// of the bytes before the two blocks: b1, b2 and c1, c2): its errors are
-// ORed into Y3, its bytes into Y14 (for the turn's ASCII test).
-#define TURN_PAIR(check, off, off2, b1, b2, c1, c2) \
+// TURN_PAIR(check, store, off, off2, b1, b2, c1, c2): a pair of TURN at
+// p+AX+off and off2, checked by check (UTF8_FAST_AT or TWO_AT2, given the
+// offsets of the bytes before the two blocks: b1, b2 and c1, c2): its
+// errors are ORed into Y3, its bytes into Y14 (for the turn's ASCII
+// test), and store (TURN_STORE or TURN_NO_STORE) copies it to dst before
+// the turn knows it is valid: past the bytes the kernel returns, dst may
+// hold scratch.
+#define TURN_PAIR(check, store, off, off2, b1, b2, c1, c2) \
 	VMOVDQU off(SI)(AX*1), Y0; \
 	VMOVDQU off2(SI)(AX*1), Y1; \
 	check(Y0, b1, b2, Y2); \
@@ -229,29 +232,38 @@ GLOBL utf8Bit7<>(SB), RODATA|NOPTR, $32
 	VPOR    Y2, Y3, Y3; \
 	VPOR    Y15, Y3, Y3; \
 	VPOR    Y0, Y14, Y14; \
-	VPOR    Y1, Y14, Y14
+	VPOR    Y1, Y14, Y14; \
+	store(off, off2)
+
+// TURN_STORE(off, off2): the stores of a turn's pair at dst+AX+off and
+// off2; TURN_NO_STORE, none (dst nil).
+#define TURN_STORE(off, off2) \
+	VMOVDQU Y0, off(DI)(AX*1); \
+	VMOVDQU Y1, off2(DI)(AX*1)
+
+#define TURN_NO_STORE(off, off2)
 
 // TWO_AT2(cur, back1, back2, err): UTF8_TWO_AT with TURN_PAIR's arguments.
 #define TWO_AT2(cur, back1, back2, err) UTF8_TWO_AT(cur, back1, err)
 
-// TURN(turn, check, ok, flagged, one): four pairs a turn at the label
-// turn, each checked by check (TURN_PAIR), for validation alone (dst nil),
+// TURN(turn, check, store, ok, flagged, one): four pairs a turn at the
+// label turn, each checked by check and stored by store (TURN_PAIR),
 // while 256 bytes are left (else to one, a pair at a time). No branch
-// depends on a pair's bytes: the turn's errors are tested once, and so
-// is whether all its bytes are ASCII. A turn with an error (or what its
+// depends on a pair's bytes: the turn's errors are tested once, and so is
+// whether all its bytes are ASCII. A turn with an error (or what its
 // check cannot follow) goes to flagged, AX and R8 as at the turn's start;
 // a turn of ASCII to turnASCII, past it; else to ok, past it, R8 non-zero.
-#define TURN(turn, check, ok, flagged, one) \
+#define TURN(turn, check, store, ok, flagged, one) \
 turn: \
 	LEAQ 256(AX), DX; \
 	CMPQ DX, CX; \
 	JHI  one; \
 	VPXOR   Y3, Y3, Y3; \
 	VPXOR   Y14, Y14, Y14; \
-	TURN_PAIR(check, 0, 32, -1, -2, 31, 30); \
-	TURN_PAIR(check, 64, 96, 63, 62, 95, 94); \
-	TURN_PAIR(check, 128, 160, 127, 126, 159, 158); \
-	TURN_PAIR(check, 192, 224, 191, 190, 223, 222); \
+	TURN_PAIR(check, store, 0, 32, -1, -2, 31, 30); \
+	TURN_PAIR(check, store, 64, 96, 63, 62, 95, 94); \
+	TURN_PAIR(check, store, 128, 160, 127, 126, 159, 158); \
+	TURN_PAIR(check, store, 192, 224, 191, 190, 223, 222); \
 	VPTEST  Y3, Y3; \
 	JNZ  flagged; \
 	ADDQ $256, AX; \
@@ -367,8 +379,31 @@ fullCountdown:
 	DECL R9
 	JGE  fullPair
 fastPair:
+	// Four pairs a turn (TURN) while 256 bytes are left. In markup the
+	// pairs change kind (ASCII, one- and two-byte text, three-byte text)
+	// every few pairs; a branch on each pair's kind is mispredicted at
+	// most changes unless the predictor has learnt the page, which it
+	// has not for text a program reads once. On an Intel Xeon with
+	// WHATENC_CPU=avx2, bench/streamab-ab.sh with ONCE=1 (every page once
+	// a round, the others in between; 3 alternations of 5 rounds): the
+	// decoder to UTF-8 +32% (geometric mean over 34 pages; ja.html +67%,
+	// de-edit.txt +102%, en.txt -7%, el.txt -10%), the encoder from UTF-8,
+	// right after the page's decoding, +13% (en.txt -14%). Where a page is
+	// decoded over and over, as in make bench's rows, the predictor learns
+	// the smaller ones, and a turn checks ASCII pairs that a trained
+	// branch would only copy: bench/compare-ab.sh (6 runs), the decoder to
+	// UTF-8's ratio to encoding_rs de.html -16%, en.txt -15%, pt.html
+	// -13%, ja.html -1%, zh_cn.html +2%, th.html +10%, ru.html +29%; to
+	// UTF-16 (whose validation alternates with the conversion) ja.html
+	// +16%, de.html +17%, zh_cn.html +13%, en.txt -4%.
 	TESTQ DI, DI
-	JZ   fastTurn
+	JZ   fastCheckTurn
+	TURN(fastCopyTurn, UTF8_FAST_AT, TURN_STORE, fastTurned, fullPair, fastOne)
+	TURN(fastCheckTurn, UTF8_FAST_AT, TURN_NO_STORE, fastTurned, fullPair, fastOne)
+fastTurned:
+	SUBQ $4, R10
+	JGE  fastPair
+	JMP  tryTwo
 fastOne:
 	TEXT_PAIR_OR(fastASCII, fastCheck)
 fastCheck:
@@ -401,7 +436,16 @@ twoTrialText:
 	JMP  twoCheck
 twoPair:
 	TESTQ DI, DI
-	JZ   twoTurn
+	JZ   twoCheckTurn
+	TURN(twoCopyTurn, TWO_AT2, TURN_STORE, twoTurned, twoTurnFlagged, twoOne)
+	TURN(twoCheckTurn, TWO_AT2, TURN_NO_STORE, twoTurned, twoTurnFlagged, twoOne)
+twoTurned:
+	SHRQ $4, R11
+	JMP  twoPair
+twoTurnFlagged:
+	// The turn has the fast check from its start, as at twoFlagged.
+	FAST_AFTER_TWO
+	JMP  fastPair
 twoOne:
 	TEXT_PAIR_OR(twoASCII, twoCheck)
 twoCheck:
@@ -443,31 +487,6 @@ asciiPair:
 	TESTQ R10, R10
 	JG   fastCheck
 	JMP  twoTrialText
-	// Validation alone (dst nil), the decoder to UTF-16's first pass:
-	// four pairs a turn (TURN) while 256 bytes are left. In markup the
-	// pairs change kind (ASCII, one- and two-byte text, three-byte text)
-	// every few pairs, and a branch at each change is mispredicted unless
-	// the predictor has learnt the page, which the conversion pass after
-	// each 64 KiB call keeps it from: on an Intel Xeon with
-	// WHATENC_CPU=avx2, bench/compare-ab.sh (6 runs), the decoder to
-	// UTF-16's ratio to encoding_rs ja.html +19%, ko.html, zh_cn.html and
-	// fr.html +12%, ru.html +8%, de.html +5%, en.html -2%, en.txt -4%. The
-	// copy keeps a branch a pair: turns there, with the predictor
-	// trained on the page a call at a time, cost Latin text more than
-	// they gained elsewhere (de.html -17%, en.txt -16%, ru.html +39%).
-	TURN(fastTurn, UTF8_FAST_AT, fastTurned, fullPair, fastOne)
-fastTurned:
-	SUBQ $4, R10
-	JGE  fastTurn
-	JMP  tryTwo
-	TURN(twoTurn, TWO_AT2, twoTurned, twoTurnFlagged, twoOne)
-twoTurned:
-	SHRQ $4, R11
-	JMP  twoTurn
-twoTurnFlagged:
-	// The turn has the fast check from its start, as at twoFlagged.
-	FAST_AFTER_TWO
-	JMP  fastTurn
 turnASCII:
 	// A turn of ASCII: on to the loop of ASCII pairs.
 	XORL R8, R8
