@@ -273,6 +273,18 @@ turn: \
 	JZ   turnASCII; \
 	JMP  ok
 
+// TURNS(check, copyTurn, checkTurn, ok, flagged, one): the loops of TURN
+// for a dst (copyTurn) and for none (checkTurn), entered here; the pair
+// after the ASCII loop's first other pair goes to one instead (R13, see
+// asciiPair).
+#define TURNS(check, copyTurn, checkTurn, ok, flagged, one) \
+	BTRQ $0, R13; \
+	JCS  one; \
+	TESTQ DI, DI; \
+	JZ   checkTurn; \
+	TURN(copyTurn, check, TURN_STORE, ok, flagged, one); \
+	TURN(checkTurn, check, TURN_NO_STORE, ok, flagged, one)
+
 // FAST_AFTER_TWO: R10, the pairs left for the fast check, takes R11, which
 // doubles (plus one, up to 64) for the next time (see twoFlagged512).
 #define FAST_AFTER_TWO \
@@ -397,12 +409,7 @@ fastPair:
 	// -13%, ja.html -1%, zh_cn.html +2%, th.html +10%, ru.html +29%; to
 	// UTF-16 (whose validation alternates with the conversion) ja.html
 	// +16%, de.html +17%, zh_cn.html +13%, en.txt -4%.
-	BTRQ $0, R13
-	JCS  fastOne
-	TESTQ DI, DI
-	JZ   fastCheckTurn
-	TURN(fastCopyTurn, UTF8_FAST_AT, TURN_STORE, fastTurned, fullPair, fastOne)
-	TURN(fastCheckTurn, UTF8_FAST_AT, TURN_NO_STORE, fastTurned, fullPair, fastOne)
+	TURNS(UTF8_FAST_AT, fastCopyTurn, fastCheckTurn, fastTurned, fullPair, fastOne)
 fastTurned:
 	SUBQ $4, R10
 	JGE  fastPair
@@ -438,12 +445,7 @@ twoTrialText:
 	JNZ  twoFlagged
 	JMP  twoCheck
 twoPair:
-	BTRQ $0, R13
-	JCS  twoOne
-	TESTQ DI, DI
-	JZ   twoCheckTurn
-	TURN(twoCopyTurn, TWO_AT2, TURN_STORE, twoTurned, twoTurnFlagged, twoOne)
-	TURN(twoCheckTurn, TWO_AT2, TURN_NO_STORE, twoTurned, twoTurnFlagged, twoOne)
+	TURNS(TWO_AT2, twoCopyTurn, twoCheckTurn, twoTurned, twoTurnFlagged, twoOne)
 twoTurned:
 	SHRQ $4, R11
 	JMP  twoPair
