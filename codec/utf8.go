@@ -178,7 +178,8 @@ func utf8ValidPrefix(p []byte) int {
 // dst (unless dst is nil; else len(dst) >= len(p)), in the same pass where
 // the vector validator runs. It may write into dst past the prefix (the
 // start of a sequence p cuts; the text after an error where the AVX-512
-// validator goes backward), never past len(p). Its branches follow the
+// validator goes backward, or in the AVX2 validator's turn of four pairs
+// that has it), never past len(p). Its branches follow the
 // frequency of sequence lengths in text rather than the table in utf8Next.
 func utf8CopyValidPrefix(dst, p []byte) int {
 	i := 0
