@@ -258,12 +258,14 @@ func TestUTF8ValidPrefixAligned(t *testing.T) {
 
 // TestUTF8ValidPrefixBlockKinds: text whose 64-byte blocks (of memory:
 // where the AVX-512 validator's steps start, after the first) are each
-// ASCII or not in random orders over 13 blocks, with damage anywhere or at
-// a block's end (a sequence cut there). The validators skip the check of
-// a step that is ASCII after an ASCII block, and leave their ASCII loops at
-// the first other block; which steps are skipped depends on the order of
-// the kinds, which the tests above, on shorter text or text of one kind,
-// do not vary.
+// ASCII, Japanese or Cyrillic in random orders over 13 blocks, with damage
+// anywhere or at a block's end (a sequence cut there). The validators skip
+// the check of a step that is ASCII after an ASCII block, and leave their
+// ASCII loops at the first other block, for the fast or the two-byte
+// check, a pair at a time or (AVX2) a turn of four; which steps are
+// skipped and which loop takes a pair depends on the order of the kinds,
+// which the tests above, on shorter text or text of one kind, do not
+// vary.
 func TestUTF8ValidPrefixBlockKinds(t *testing.T) {
 	utf8KernelModes(t, func(t *testing.T) {
 		rng := rand.New(rand.NewSource(13))
@@ -272,14 +274,12 @@ func TestUTF8ValidPrefixBlockKinds(t *testing.T) {
 		base := (64 - int(uintptr(unsafe.Pointer(&buf[0]))%64)) % 64
 		ascii := strings.Repeat("x", 64)
 		cjk := strings.Repeat("\u3042", 21) + "x"
+		cyrillic := strings.Repeat("\u0439", 32) // the two-byte check's text
 		damage := []string{"\x80", "\xc3", "\xe3\x81", "\xe3a", "\xed\xa0\x80", "\xf0\x9f\x98\x80", "\xff"}
 		for iter := 0; iter < 20000; iter++ {
 			text := buf[base : base+64*blocks]
 			for b := 0; b < blocks; b++ {
-				kind := ascii
-				if rng.Intn(2) == 0 {
-					kind = cjk
-				}
+				kind := []string{ascii, ascii, cjk, cyrillic}[rng.Intn(4)]
 				copy(text[64*b:], kind)
 			}
 			d := damage[rng.Intn(len(damage))]
