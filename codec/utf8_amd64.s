@@ -740,8 +740,8 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // FULL_CHECK_PAIR512, FAST_CHECK_PAIR512, TWO_CHECK_PAIR512: the full, fast
 // and two-byte checks of the pair at p+AX (Z0, Z15), with the loads of the
 // bytes before each of its bytes that each needs: the full check leaves
-// its results in Z2 and Z18, the others the mask of the pair's errors in
-// K2. Where utf8PermbChecks is set (Intel cores) the fast and two-byte
+// its results in Z2 and Z18, the others the masks of its blocks' errors
+// in K2 and K3 (TEXT_ERRORS512). Where utf8PermbChecks is set (Intel cores) the fast and two-byte
 // checks are FAST_LEADS_PAIR512 and TWO_LEADS_PAIR512, in line; else
 // they go to tables after the loads, for FAST_TABLES_PAIR512 or
 // TWO_TABLES_PAIR512, whose code goes back after the check. In line, the
@@ -797,16 +797,15 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	VMOVDQU64 63(SI)(AX*1), Z17
 
 // FAST_TABLES_PAIR512 and TWO_TABLES_PAIR512: the fast and two-byte
-// checks of the pair with 128-entry tables (Zen 4), their mask in K2.
+// checks of the pair with 128-entry tables (Zen 4), the masks of its
+// blocks' errors in K2 and K3.
 #define FAST_TABLES_PAIR512 \
 	UTF8_FAST512(Z0, Z1, Z2, Z6, K2); \
-	UTF8_FAST512(Z15, Z17, Z18, Z7, K3); \
-	KORQ K3, K2, K2
+	UTF8_FAST512(Z15, Z17, Z18, Z7, K3)
 
 #define TWO_TABLES_PAIR512 \
 	UTF8_TWO512(Z0, Z1, Z6, K2); \
-	UTF8_TWO512(Z15, Z17, Z7, K3); \
-	KORQ K3, K2, K2
+	UTF8_TWO512(Z15, Z17, Z7, K3)
 
 // UTF8_FAST_LEADS512(cur, prev1, prev2, tmp, third, err): sets the mask
 // err where the 64-byte block cur has an error or a byte F0..FF, given the
@@ -945,8 +944,8 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	MOVQ R12, BX
 
 // TEXT_ERRORS512(errors): jumps to errors if K2 or K3, the masks of the
-// pair's errors from the fast or two-byte check, have a bit set (Zen 4's
-// checks leave both blocks' in K2).
+// pair's errors from the fast or two-byte check (of its first and second
+// block), have a bit set.
 #define TEXT_ERRORS512(errors) \
 	KORTESTQ K2, K3; \
 	JNZ  errors
@@ -1587,7 +1586,7 @@ backTwoFlagged512:
 backFast512:
 	BACK_FAST_CHECK_PAIR512(backFastPermb512)
 backFastChecked512:
-	KORTESTQ K2, K2
+	KORTESTQ K2, K3
 	JZ   backTextStore512
 backFull512:
 	FULL_CHECK_PAIR512
@@ -1603,10 +1602,8 @@ backFull512:
 	PCALIGN $64
 backTwoPermb512:
 	TWO_LEADS_PAIR512
-	KORQ K3, K2, K2
 	JMP  backTwoChecked512
 	PCALIGN $64
 backFastPermb512:
 	FAST_LEADS_PAIR512
-	KORQ K3, K2, K2
 	JMP  backFastChecked512
