@@ -285,14 +285,16 @@ turn: \
 	TURN(copyTurn, check, TURN_STORE, ok, flagged, one); \
 	TURN(checkTurn, check, TURN_NO_STORE, ok, flagged, one)
 
-// FAST_AFTER_TWO: R10, the pairs left for the fast check, takes R11, which
-// doubles (plus one, up to 64) for the next time (see twoFlagged512).
-#define FAST_AFTER_TWO \
-	MOVQ R11, R10; \
-	LEAQ 1(R11)(R11*1), R11; \
+// FAST_AFTER_TWO(left, next): left, the pairs left for the fast check
+// before the two-byte one is tried again, takes next, which doubles (plus
+// one, up to 64) for the next time (see twoFlagged512). The AVX2 loop keeps
+// them in R10 and R11, the AVX-512 loops in R9 and R10; DX is scratch.
+#define FAST_AFTER_TWO(left, next) \
+	MOVQ next, left; \
+	LEAQ 1(next)(next*1), next; \
 	MOVQ $64, DX; \
-	CMPQ R11, DX; \
-	CMOVQGT DX, R11
+	CMPQ next, DX; \
+	CMOVQGT DX, next
 
 // func utf8ValidBlocksAVX2(dst, p *byte, n int) int
 // Returns how many leading bytes of p[:n] it sees no error in, the end of
@@ -454,7 +456,7 @@ twoTurned:
 	JMP  twoPair
 twoTurnFlagged:
 	// The turn has the fast check from its start, as at twoFlagged.
-	FAST_AFTER_TWO
+	FAST_AFTER_TWO(R10, R11)
 	JMP  fastPair
 twoOne:
 	TEXT_PAIR_OR(twoASCII, twoCheck)
@@ -472,7 +474,7 @@ twoNext:
 	JMP  twoPair
 twoFlagged:
 	// The pair has the fast check, and so do the next R11 pairs.
-	FAST_AFTER_TWO
+	FAST_AFTER_TWO(R10, R11)
 	JMP  fastCheck
 fastASCII:
 	// An ASCII pair after text goes to copyPair if the byte before it is
@@ -1283,11 +1285,7 @@ twoFlagged512:
 	// goes back to the two-byte check at the next pair, Chinese or Japanese
 	// text tries it once in 65 pairs, Turkish with a three-byte character
 	// in every other pair in between.
-	MOVQ R10, R9
-	LEAQ 1(R10)(R10*1), R10
-	MOVQ $64, DX
-	CMPQ R10, DX
-	CMOVQGT DX, R10
+	FAST_AFTER_TWO(R9, R10)
 	JMP  fastCheck512
 fastTables512:
 	FAST_TABLES_PAIR512
@@ -1578,11 +1576,7 @@ backTwoChecked512:
 backTwoFlagged512:
 	// As at twoFlagged512: the next R10 pairs with text go to the fast
 	// check without trying the two-byte one.
-	MOVQ R10, R9
-	LEAQ 1(R10)(R10*1), R10
-	MOVQ $64, DX
-	CMPQ R10, DX
-	CMOVQGT DX, R10
+	FAST_AFTER_TWO(R9, R10)
 backFast512:
 	BACK_FAST_CHECK_PAIR512(backFastPermb512)
 backFastChecked512:
