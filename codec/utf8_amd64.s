@@ -616,37 +616,26 @@ GLOBL utf8FastKind<>(SB), RODATA|NOPTR, $64
 // The Intel cores' fast and two-byte checks (UTF8_LEADS512) look up what
 // may follow the byte before each byte by that byte less BF (saturating):
 // 0 for 00..BF, 1..3F for C0..FE (FF reads as 0). Bit 7: after ASCII or a
-// continuation byte, no continuation byte (where a lead E0..FF is two
-// back, the fast check looks up utf8FastLeadsThird instead; as in
+// continuation byte, no continuation byte (where a lead E0..EF is two
+// back, the fast check's index reads an entry of EF..FE instead; as in
 // UTF8_FAST512, ASCII reads as a continuation byte: where that lead is
 // there, the ASCII after it is the error, seen at its own byte); bit 1:
 // after them, F0..FF is flagged at its own byte (so FF, which reads as
 // ASCII before a byte, is seen); bit 0: a lead needs a continuation byte;
 // bit 2: not 80..9F after E0 (overlong); bit 4: not A0..BF after ED
-// (surrogate); bit 5: nothing after C0, C1 (overlong) nor after F0..FE,
-// which the fast check does not follow.
+// (surrogate); bit 5: nothing after C0, C1 (overlong). F0..FE, which the
+// fast check does not follow, are flagged at their own byte; their
+// entries say that a continuation byte must follow (bit 0), what the
+// entries of EF..FE mean for the fast check after a lead E0..EF two back.
 DATA utf8FastLeads<>+0(SB)/8, $0x0101010101212182  // 00..BF, C0 C1, C2..C6
 DATA utf8FastLeads<>+8(SB)/8, $0x0101010101010101  // C7..CE
 DATA utf8FastLeads<>+16(SB)/8, $0x0101010101010101 // CF..D6
 DATA utf8FastLeads<>+24(SB)/8, $0x0101010101010101 // D7..DE
 DATA utf8FastLeads<>+32(SB)/8, $0x0101010101010501 // DF, E0, E1..E6
 DATA utf8FastLeads<>+40(SB)/8, $0x0111010101010101 // E7..EC, ED, EE
-DATA utf8FastLeads<>+48(SB)/8, $0x2121212121212101 // EF, F0..F6
-DATA utf8FastLeads<>+56(SB)/8, $0x2121212121212121 // F7..FE
+DATA utf8FastLeads<>+48(SB)/8, $0x0101010101010101 // EF, F0..F6
+DATA utf8FastLeads<>+56(SB)/8, $0x0101010101010101 // F7..FE
 GLOBL utf8FastLeads<>(SB), RODATA|NOPTR, $64
-
-// utf8FastLeads where a lead E0..FF is two back (the byte must continue
-// its sequence): after ASCII or a continuation byte, bit 0 (the byte must
-// be a continuation byte); after a lead, bit 5 (nothing may follow).
-DATA utf8FastLeadsThird<>+0(SB)/8, $0x2121212121212101
-DATA utf8FastLeadsThird<>+8(SB)/8, $0x2121212121212121
-DATA utf8FastLeadsThird<>+16(SB)/8, $0x2121212121212121
-DATA utf8FastLeadsThird<>+24(SB)/8, $0x2121212121212121
-DATA utf8FastLeadsThird<>+32(SB)/8, $0x2121212121212121
-DATA utf8FastLeadsThird<>+40(SB)/8, $0x2121212121212121
-DATA utf8FastLeadsThird<>+48(SB)/8, $0x2121212121212121
-DATA utf8FastLeadsThird<>+56(SB)/8, $0x2121212121212121
-GLOBL utf8FastLeadsThird<>(SB), RODATA|NOPTR, $64
 
 // utf8FastLeads for the two-byte check: after E0..FE, bit 5, as after
 // F0..FE in the fast check, so that a pair with a three- or four-byte
@@ -809,16 +798,27 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	UTF8_TWO512(Z0, Z1, Z6, K2); \
 	UTF8_TWO512(Z15, Z17, Z7, K3)
 
-// UTF8_FAST_LEADS512(cur, prev1, prev2, tmp, third, err): sets the mask
-// err where the 64-byte block cur has an error or a byte F0..FF, given the
+// UTF8_FAST_LEADS512(cur, prev1, prev2, tmp, err): sets the mask err
+// where the 64-byte block cur has an error or a byte F0..FF, given the
 // bytes one and two before each of its bytes: what may follow the byte
-// before (utf8FastLeads, or utf8FastLeadsThird where the mask third has a
-// lead E0..FF two back, by a merging VPERMB) meets the kind of the byte in
-// VPTESTMB. prev1, prev2 and tmp are scratch.
-#define UTF8_FAST_LEADS512(cur, prev1, prev2, tmp, third, err) \
-	VPCMPUB    $5, Z28, prev2, third; \
-	UTF8_LEADS512(cur, prev1, Z21, prev2, tmp); \
-	VPERMB     Z25, prev1, third, prev2; \
+// before (utf8FastLeads) meets the kind of the byte in VPTESTMB. The
+// lookup's index is the byte before less BF (saturating) minus the byte
+// two back less DF (saturating: 1..20 for E0..FF, else 0). After ASCII or
+// a continuation byte (0) with a lead E0..EF two back, that is 3F..30
+// modulo 64 (VPERMB reads 6 bits), the entries of EF..FE: a continuation
+// byte must follow. After a lead, a lead E0..FF two back makes the index
+// wrong, but then the byte before is an error seen at its own byte (a
+// lead after a lead E0..EF, or F0..FF, flagged wherever it is), in this
+// pair or in the pair before, which then went to the full check, as does
+// a pair after one with a byte F0..FF (fullNext512). prev1, prev2 and
+// tmp are scratch; Z25 holds DF in every byte.
+#define UTF8_FAST_LEADS512(cur, prev1, prev2, tmp, err) \
+	VPSUBUSB   Z25, prev2, prev2; \
+	VPSUBUSB   Z20, prev1, prev1; \
+	VPSUBB     prev2, prev1, prev1; \
+	VPERMB     Z21, prev1, prev2; \
+	VPSRLW     $4, cur, tmp; \
+	VPERMB     Z24, tmp, tmp; \
 	VPTESTMB   tmp, prev2, err
 
 // UTF8_LEADS512(cur, prev1, leads, after, kind): the lookups of what may
@@ -850,18 +850,22 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // (BenchmarkUTF8Kernel, medians of 5 runs in turns) against the nibble
 // lookups: validation ru.txt +13%, ru.html +10%, th.html +9%, ja.html +7%,
 // ja.txt +7%, ko.html +7%, zh_cn +3%; validation and copy +1% (el.txt) to
-// +15% (ru.txt). Then the byte two back by a compare and a merging lookup
-// (not a subtraction, an AND and an XOR), and the error test on the blocks'
-// masks: validation +2-5% but for zh_cn.txt (-1%), validation and copy -6%
-// (el.txt) to +5%; bench/compare-ab.sh, decoder to UTF-8 (12, 16 and 10
-// runs): ja.html +2.3%, -0.3%, 0%, ko.html +3.4% and +2.6%, ru.html -1.2%,
-// -1%, -0.7%, de.html +5.6%. A mask compare of the byte two back that is
-// wrong everywhere (less than E0) flags every pair, which the full check
-// then takes: slower, not wrong, and no test sees it. Zen 4 runs VPERMI2B
-// as one micro-op and keeps the 128-entry checks.
+// +15% (ru.txt). Then the error test on the blocks' masks: validation
+// +2-5% but for zh_cn.txt (-1%). Then the byte two back in the lookup's
+// index (UTF8_FAST_LEADS512), where a compare and a merging VPERMB had
+// been, both port 5 (which then had ten of the pair's fifteen operations;
+// now six): the kernel alone (medians of 5 runs in turns) validation
+// ja.html +5%, ja.txt +7%, ko.html +5%, zh_cn.txt +10%, th.html +2%,
+// validation and copy 0% (ja.html) to +10% (zh_cn.txt); through the C
+// API (bench/compare-ab.sh, 12 and 16 runs), where the stores to the
+// output bind the copy more, the decoder to UTF-8 +0-4% (ko.txt +4%,
+// th.html +2%, ja.html +0.7% and 0%), ja.txt -0.1% and -3%. A constant
+// for the byte two back a little off (DE, E0) flags pairs that the full
+// check then takes: slower, not wrong, and no test sees it.
+// Zen 4 runs VPERMI2B as one micro-op and keeps the 128-entry checks.
 #define FAST_LEADS_PAIR512 \
-	UTF8_FAST_LEADS512(Z0, Z1, Z2, Z4, K4, K2); \
-	UTF8_FAST_LEADS512(Z15, Z17, Z18, Z5, K5, K3)
+	UTF8_FAST_LEADS512(Z0, Z1, Z2, Z4, K2); \
+	UTF8_FAST_LEADS512(Z15, Z17, Z18, Z5, K3)
 
 #define TWO_LEADS_PAIR512 \
 	UTF8_LEADS512(Z0, Z1, Z27, Z1, Z4); \
@@ -1102,7 +1106,8 @@ TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $128-32
 	VMOVDQU64 utf8FastLeads<>(SB), Z21
 	VBROADCASTI32X4 utf8LeadsKind<>(SB), Z24
 	VMOVDQU64 utf8TwoLeads<>(SB), Z27
-	VMOVDQU64 utf8FastLeadsThird<>(SB), Z25
+	MOVL $0xDF, DX
+	VPBROADCASTB DX, Z25
 	JMP  tables512
 zenTables512:
 	MOVL $0x3F, DX

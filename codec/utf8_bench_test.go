@@ -11,7 +11,9 @@ import (
 // corpus page (the page repeated if shorter; about what make bench's
 // 64 KiB calls give it): validating and copying with the output 0 bytes
 // past the input modulo 4 KiB (where the AVX-512 validator goes backward,
-// but on Intel cores: utf8Backward) and 2112 bytes past (forward),
+// but on Intel cores: utf8Backward), 2112 bytes past (forward) and 2160
+// (forward, each store straddling two cache lines, as in make bench,
+// whose output is 48 bytes past the input's 64-byte alignment),
 // validating only, and Go's copy of the same bytes between the same
 // buffers (memmove, what encoding_rs's UTF-8 "encode" comes to). Compare kernels by running their test binaries in
 // turns, not one after the other:
@@ -45,7 +47,7 @@ func BenchmarkUTF8Kernel(b *testing.B) {
 		for _, c := range []struct {
 			name string
 			d    int
-		}{{"/copy-valid-back", 0}, {"/copy-valid-fwd", 2112}} {
+		}{{"/copy-valid-back", 0}, {"/copy-valid-fwd", 2112}, {"/copy-valid-r48", 2112 + 48}} {
 			dst := arena[at+out+c.d : at+out+c.d+len(p)]
 			b.Run(name+c.name, func(b *testing.B) {
 				b.SetBytes(int64(len(p)))
