@@ -806,12 +806,13 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // two back less DF (saturating: 1..20 for E0..FF, else 0). After ASCII or
 // a continuation byte (0) with a lead E0..EF two back, that is 3F..30
 // modulo 64 (VPERMB reads 6 bits), the entries of EF..FE: a continuation
-// byte must follow. After a lead, a lead E0..FF two back makes the index
-// wrong, but then the byte before is an error seen at its own byte (a
-// lead after a lead E0..EF, or F0..FF, flagged wherever it is), in this
-// pair or in the pair before, which then went to the full check, as does
-// a pair after one with a byte F0..FF (fullNext512). prev1, prev2 and
-// tmp are scratch; Z25 holds DF in every byte.
+// byte must follow. Two cases make the index wrong, neither where it
+// matters: after a lead with a lead E0..EF two back, the byte before is
+// an error (a lead after such a lead), seen at its own byte; and a byte
+// F0..FF two back is flagged at its own byte. Either is in this pair, or
+// in the pair before, which then went to the full check, as does a pair
+// after one with a byte F0..FF (fullNext512). prev1, prev2 and tmp are
+// scratch; Z25 holds DF in every byte.
 #define UTF8_FAST_LEADS512(cur, prev1, prev2, tmp, err) \
 	VPSUBUSB   Z25, prev2, prev2; \
 	VPSUBUSB   Z20, prev1, prev1; \
@@ -856,7 +857,7 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // been, both port 5 (which then had ten of the pair's fifteen operations;
 // now six): the kernel alone (medians of 5 runs in turns) validation
 // ja.html +5%, ja.txt +7%, ko.html +5%, zh_cn.txt +10%, th.html +2%,
-// validation and copy 0% (ja.html) to +10% (zh_cn.txt); through the C
+// validation and copy -2.5% (ja.html) to +10% (zh_cn.txt); through the C
 // API (bench/compare-ab.sh, 12 and 16 runs), where the stores to the
 // output bind the copy more, the decoder to UTF-8 +0-4% (ko.txt +4%,
 // th.html +2%, ja.html +0.7% and 0%), ja.txt -0.1% and -3%. A constant
