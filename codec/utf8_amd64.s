@@ -637,9 +637,9 @@ DATA utf8FastLeads<>+48(SB)/8, $0x0101010101010101 // EF, F0..F6
 DATA utf8FastLeads<>+56(SB)/8, $0x0101010101010101 // F7..FE
 GLOBL utf8FastLeads<>(SB), RODATA|NOPTR, $64
 
-// utf8FastLeads for the two-byte check: after E0..FE, bit 5, as after
-// F0..FE in the fast check, so that a pair with a three- or four-byte
-// sequence goes to it.
+// utf8FastLeads for the two-byte check: after E0..FE, bit 5 (nothing may
+// follow), so that a pair with a three- or four-byte sequence goes to the
+// fast check.
 DATA utf8TwoLeads<>+0(SB)/8, $0x0101010101212182  // 00..BF, C0 C1, C2..C6
 DATA utf8TwoLeads<>+8(SB)/8, $0x0101010101010101  // C7..CE
 DATA utf8TwoLeads<>+16(SB)/8, $0x0101010101010101 // CF..D6
@@ -817,9 +817,7 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	VPSUBUSB   Z25, prev2, prev2; \
 	VPSUBUSB   Z20, prev1, prev1; \
 	VPSUBB     prev2, prev1, prev1; \
-	VPERMB     Z21, prev1, prev2; \
-	VPSRLW     $4, cur, tmp; \
-	VPERMB     Z24, tmp, tmp; \
+	UTF8_LEADS_AT512(cur, prev1, Z21, prev2, tmp); \
 	VPTESTMB   tmp, prev2, err
 
 // UTF8_LEADS512(cur, prev1, leads, after, kind): the lookups of what may
@@ -828,7 +826,13 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // by its high nibble); their AND is the check.
 #define UTF8_LEADS512(cur, prev1, leads, after, kind) \
 	VPSUBUSB   Z20, prev1, prev1; \
-	VPERMB     leads, prev1, after; \
+	UTF8_LEADS_AT512(cur, prev1, leads, after, kind)
+
+// UTF8_LEADS_AT512(cur, index, leads, after, kind): UTF8_LEADS512's
+// lookups, given the index into leads (the fast check's also takes in
+// the byte two back).
+#define UTF8_LEADS_AT512(cur, index, leads, after, kind) \
+	VPERMB     leads, index, after; \
 	VPSRLW     $4, cur, kind; \
 	VPERMB     Z24, kind, kind
 
