@@ -223,6 +223,43 @@ func whatencgo_bom_sniff(src unsafe.Pointer, n C.size_t) (st C.int) {
 	return -1
 }
 
+// Validation.
+
+//export whatencgo_utf8_valid_up_to
+func whatencgo_utf8_valid_up_to(src unsafe.Pointer, n C.size_t, valid *C.size_t) (st C.int) {
+	defer recoverTo(&st)
+	return validUpTo(src, n, 1, valid, func() int {
+		return codec.UTF8ValidUpTo(unsafe.Slice((*byte)(src), n))
+	})
+}
+
+//export whatencgo_utf16_valid_up_to
+func whatencgo_utf16_valid_up_to(src unsafe.Pointer, n C.size_t, valid *C.size_t) (st C.int) {
+	defer recoverTo(&st)
+	return validUpTo(src, n, 2, valid, func() int {
+		return codec.UTF16ValidUpTo(unsafe.Slice((*uint16)(src), n))
+	})
+}
+
+// validUpTo checks a validation call's arguments (n units of size unit at
+// src), zeroes *valid, and if they are fine stores prefix's answer there:
+// WHATENC_OK if it is all n units, else WHATENC_MALFORMED.
+func validUpTo(src unsafe.Pointer, n C.size_t, unit uintptr, valid *C.size_t, prefix func() int) C.int {
+	if valid == nil {
+		return errNull
+	}
+	*valid = 0
+	if st := checkBuf(src, n, unit); st != stOK || n == 0 {
+		return st
+	}
+	k := prefix()
+	*valid = C.size_t(k)
+	if k < int(n) {
+		return stMalformed
+	}
+	return stOK
+}
+
 // Decoders.
 
 func decoderModes(bom, mode C.int) (codec.BOMHandling, codec.ErrorMode, bool) {

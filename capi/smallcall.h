@@ -399,6 +399,28 @@ static inline __attribute__((always_inline)) int read_scalar(const void *src, si
     return len != 0;
 }
 
+// small_valid_prefix answers a validation call of n units (UTF-8 bytes, or
+// UTF-16 code units if unit is 2) at src here when Go would accept its
+// arguments (src non-NULL, aligned for its unit, not running past the end
+// of the address space) and the transition into Go would cost more than
+// the answer (ASCII up to WHATENCGO_SMALL_CALL_MAX units, other text up to
+// WHATENCGO_SMALL_CALL_MIXED_MAX): it stores Go's answer (UTF8ValidUpTo or
+// UTF16ValidUpTo: how many leading units are whole scalar values, up to
+// the first that read_scalar refuses) in *k and returns 1; else 0.
+static int small_valid_prefix(const void *src, size_t n, size_t unit, size_t *k) {
+    if (n == 0 || n > WHATENCGO_SMALL_CALL_MAX || src == NULL || (uintptr_t)src % unit != 0) return 0;
+    if ((uintptr_t)src + n * unit < (uintptr_t)src) return 0;
+    if (unit == 1 ? all_ascii(src, n) : all_ascii16(src, n)) {
+        *k = n;
+        return 1;
+    }
+    if (n > WHATENCGO_SMALL_CALL_MIXED_MAX) return 0;
+    uint32_t c;
+    size_t i = 0;
+    for (*k = 0; i < n && read_scalar(src, n, unit, &i, &c);) *k = i;
+    return 1;
+}
+
 // encode_call encodes the n units at src (UTF-8 bytes, or UTF-16 code
 // units if src_unit is 2), for an encoder between characters, through its
 // encoding's table into the m bytes at dst: ASCII as itself, the other

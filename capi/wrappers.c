@@ -141,6 +141,22 @@ int whatenc_bom_sniff(const uint8_t *src, size_t len) {
     return whatencgo_bom_sniff((void *)src, len);
 }
 
+whatenc_status whatenc_utf8_valid_up_to(const uint8_t *src, size_t len, size_t *valid_len) {
+    if (valid_len != NULL) *valid_len = 0;
+    GUARD(WHATENC_ERR_FORKED);
+    if (valid_len != NULL && small_valid_prefix(src, len, 1, valid_len))
+        return *valid_len == len ? WHATENC_OK : WHATENC_MALFORMED;
+    return (whatenc_status)whatencgo_utf8_valid_up_to((void *)src, len, valid_len);
+}
+
+whatenc_status whatenc_utf16_valid_up_to(const uint16_t *src, size_t len, size_t *valid_len) {
+    if (valid_len != NULL) *valid_len = 0;
+    GUARD(WHATENC_ERR_FORKED);
+    if (valid_len != NULL && small_valid_prefix(src, len, 2, valid_len))
+        return *valid_len == len ? WHATENC_OK : WHATENC_MALFORMED;
+    return (whatenc_status)whatencgo_utf16_valid_up_to((void *)src, len, valid_len);
+}
+
 whatenc_status whatenc_decoder_new(int encoding, whatenc_bom_mode bom,
                                    whatenc_error_mode mode, whatenc_decoder **out) {
     if (out != NULL) *out = NULL;

@@ -432,7 +432,7 @@ func swapUnits(x uint64) uint64 {
 // surrogate: one whose top five bits are 11011, where (u & 0xF800) ^ 0xD800
 // is 0.
 func hasSurrogate(x uint64) bool {
-	return hasZeroUnit(x&0xF800F800F800F800 ^ 0xD800D800D800D800)
+	return surrogateLanes(x) != 0
 }
 
 func utf16Unit(first, second byte, bigEndian bool) uint16 {

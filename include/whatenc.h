@@ -154,7 +154,9 @@ typedef enum whatenc_status {
      * the unread input (src + *src_len) and an emptied or new buffer. */
     WHATENC_OUTPUT_FULL = 1,
     /* A decoder in WHATENC_FATAL mode met malformed input; see
-     * whatenc_decode_info.  The caller may continue with the next call. */
+     * whatenc_decode_info.  The caller may continue with the next call.
+     * (From whatenc_utf8_valid_up_to() and whatenc_utf16_valid_up_to():
+     * the input is not all valid.) */
     WHATENC_MALFORMED = 2,
     /* An encoder in WHATENC_FATAL mode met a code point its encoding cannot
      * represent; see whatenc_encode_info.  The caller may continue. */
@@ -277,6 +279,33 @@ int whatenc_encoding_has_encoder(int encoding);
  * if there is none (including len < 2).  src is len bytes; NULL is fine if
  * len is 0, otherwise WHATENC_ERR_NULL_POINTER.  Also WHATENC_ERR_FORKED. */
 int whatenc_bom_sniff(const uint8_t *src, size_t len);
+
+/* ------------------------------------------------------------------------
+ * Validation
+ * ------------------------------------------------------------------------ */
+
+/* How many leading bytes of src (len bytes) are valid UTF-8, in *valid_len:
+ * len if all of them are, else the offset of the first byte of the first
+ * sequence that the UTF-8 decoder (section 8.1.1) finds malformed, or that
+ * src ends before it is complete.  src[0 .. *valid_len) decodes without an
+ * error.  Returns WHATENC_OK if all of src is valid, WHATENC_MALFORMED if
+ * not (a sequence cut short at the end included: when more input follows,
+ * go on from *valid_len with the rest).  A byte order mark is valid UTF-8
+ * like any other character.  src may be NULL if len is 0.  Errors:
+ * WHATENC_ERR_NULL_POINTER (also for a NULL valid_len),
+ * WHATENC_ERR_OVERFLOW, WHATENC_ERR_FORKED; *valid_len is then 0.  Nothing
+ * is written but *valid_len. */
+whatenc_status whatenc_utf8_valid_up_to(const uint8_t *src, size_t len, size_t *valid_len);
+
+/* The same for UTF-16 (len code units in the machine's byte order, src
+ * aligned to 2 bytes): *valid_len is len if every surrogate in src is half
+ * of a pair, else the index of the first that is not (a low surrogate
+ * without a high one before it, or a high one without a low one after it,
+ * also at the end of src).  Those are the code units that TextEncoder and
+ * whatenc_encoder_encode_from_utf16() encode as U+FFFD.  WHATENC_OK or
+ * WHATENC_MALFORMED; errors as above, and WHATENC_ERR_INVALID_ARGUMENT for
+ * a misaligned src. */
+whatenc_status whatenc_utf16_valid_up_to(const uint16_t *src, size_t len, size_t *valid_len);
 
 /* ------------------------------------------------------------------------
  * Modes

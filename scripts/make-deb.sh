@@ -118,7 +118,8 @@ symbols_since() {
 1.0.0 whatenc_encoder_max_length_from_utf16 whatenc_encoder_max_length_from_utf8 whatenc_encoder_new
 1.0.0 whatenc_encoder_reset whatenc_encoding_count whatenc_encoding_for_label whatenc_encoding_has_encoder
 1.0.0 whatenc_encoding_name whatenc_encoding_output_encoding whatenc_free whatenc_init whatenc_kernels
-1.0.0 whatenc_strerror whatenc_version_number whatenc_version_string
+1.0.0 whatenc_strerror whatenc_utf16_valid_up_to whatenc_utf8_valid_up_to whatenc_version_number
+1.0.0 whatenc_version_string
 SINCE
 }
 shared=$work/debian/$runtime$lib/libwhatenc.so.$version

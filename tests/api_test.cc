@@ -151,6 +151,74 @@ TEST(BOM, Sniff) {
     EXPECT_EQ(whatenc_bom_sniff(nullptr, 0), -1);
 }
 
+// whatenc_utf8_valid_up_to and whatenc_utf16_valid_up_to, on inputs that C
+// answers (ASCII up to 512 units, other text up to 96) and on longer ones
+// that go to Go's vector validators, against the first error placed at
+// every offset of a run of mixed text.
+size_t valid8(const std::string &s, whatenc_status want) {
+    size_t k = 99;
+    EXPECT_EQ(whatenc_utf8_valid_up_to(u8(s.data()), s.size(), &k), want) << hex(s);
+    return k;
+}
+
+size_t valid16(const std::u16string &s, whatenc_status want) {
+    size_t k = 99;
+    EXPECT_EQ(whatenc_utf16_valid_up_to(reinterpret_cast<const uint16_t *>(s.data()), s.size(), &k), want);
+    return k;
+}
+
+TEST(Validation, UTF8) {
+    EXPECT_EQ(valid8("", WHATENC_OK), 0u);
+    EXPECT_EQ(valid8("abc", WHATENC_OK), 3u);
+    EXPECT_EQ(valid8("\xEF\xBB\xBF" "a\xC3\xA9\xE3\x81\x82\xF0\x9F\x98\x80", WHATENC_OK), 13u);
+    EXPECT_EQ(valid8("ab\xE3\x81", WHATENC_MALFORMED), 2u);      // cut short at the end
+    EXPECT_EQ(valid8("ab\xE3\x81" "c", WHATENC_MALFORMED), 2u);  // malformed
+    EXPECT_EQ(valid8("\x80", WHATENC_MALFORMED), 0u);
+    EXPECT_EQ(valid8("a\xC0\x80", WHATENC_MALFORMED), 1u);         // overlong
+    EXPECT_EQ(valid8("a\xED\xA0\x80", WHATENC_MALFORMED), 1u);     // a surrogate
+    EXPECT_EQ(valid8("a\xF4\x90\x80\x80", WHATENC_MALFORMED), 1u); // past U+10FFFF
+    size_t k = 99;
+    EXPECT_EQ(whatenc_utf8_valid_up_to(nullptr, 0, &k), WHATENC_OK);
+    EXPECT_EQ(k, 0u);
+    for (size_t reps : {1, 4, 40, 400}) {  // 10 bytes a rep: 10 to 4000 bytes
+        std::string text;
+        for (size_t i = 0; i < reps; i++) text += "a\xC3\xA9\xE3\x81\x82\xF0\x9F\x98\x80";
+        ASSERT_EQ(valid8(text, WHATENC_OK), text.size());
+        for (size_t at = 0; at <= text.size(); at++) {
+            std::string bad = text;
+            bad.insert(at, "\xFF");
+            size_t want = at;  // the start of the character the 0xFF cuts, if any
+            while (want < text.size() && want > 0 && (static_cast<uint8_t>(text[want]) & 0xC0) == 0x80) want--;
+            ASSERT_EQ(valid8(bad, WHATENC_MALFORMED), want) << "0xFF at " << at << " of " << text.size();
+        }
+        EXPECT_EQ(valid8(std::string(reps * 10, 'x'), WHATENC_OK), reps * 10);
+    }
+}
+
+TEST(Validation, UTF16) {
+    EXPECT_EQ(valid16(u"", WHATENC_OK), 0u);
+    EXPECT_EQ(valid16(u"a\u00E9\U0001F600", WHATENC_OK), 4u);
+    for (size_t n : {3, 90, 600}) {
+        for (size_t at = 0; at < n; at++) {
+            for (char16_t s : {u'\xD800', u'\xDBFF', u'\xDC00', u'\xDFFF'}) {
+                std::u16string text(n, u'a');
+                if (n > 3) text[n / 2] = u'\x3042';
+                text[at] = s;
+                EXPECT_EQ(valid16(text, WHATENC_MALFORMED), at) << std::hex << s << " at " << at;
+                if (s < 0xDC00 && at + 1 < n && at + 1 != n / 2) {
+                    text[at + 1] = 0xDE00;  // a pair
+                    EXPECT_EQ(valid16(text, WHATENC_OK), n);
+                }
+            }
+        }
+    }
+    alignas(2) uint8_t raw[8] = {};
+    size_t k = 99;
+    EXPECT_EQ(whatenc_utf16_valid_up_to(reinterpret_cast<const uint16_t *>(raw + 1), 2, &k),
+              WHATENC_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(k, 0u);
+}
+
 TEST(BOM, DecoderModes) {
     const std::string utf8bom = "\xEF\xBB\xBFhi";
     const std::string be = std::string("\xFE\xFF\x00h", 4);

@@ -143,6 +143,16 @@ TEST(Buffers, NullWithLength) {
 
     EXPECT_EQ(whatenc_encoding_for_label(nullptr, 5), WHATENC_ERR_NULL_POINTER);
     EXPECT_EQ(whatenc_bom_sniff(nullptr, 3), WHATENC_ERR_NULL_POINTER);
+    size_t valid = 9;
+    EXPECT_EQ(whatenc_utf8_valid_up_to(nullptr, 3, &valid), WHATENC_ERR_NULL_POINTER);
+    EXPECT_EQ(valid, 0u);
+    EXPECT_EQ(whatenc_utf8_valid_up_to(u8("a"), 1, nullptr), WHATENC_ERR_NULL_POINTER);
+    EXPECT_EQ(whatenc_utf8_valid_up_to(u8(std::string(600, 'a').c_str()), 600, nullptr), WHATENC_ERR_NULL_POINTER);
+    valid = 9;
+    EXPECT_EQ(whatenc_utf16_valid_up_to(nullptr, 3, &valid), WHATENC_ERR_NULL_POINTER);
+    EXPECT_EQ(valid, 0u);
+    const uint16_t a16[] = {'a'};
+    EXPECT_EQ(whatenc_utf16_valid_up_to(a16, 1, nullptr), WHATENC_ERR_NULL_POINTER);
     EXPECT_EQ(whatenc_decoder_new(WHATENC_UTF_8, WHATENC_BOM_SNIFF, WHATENC_REPLACEMENT, nullptr),
               WHATENC_ERR_NULL_POINTER);
     EXPECT_EQ(whatenc_encoder_new(WHATENC_UTF_8, WHATENC_HTML, nullptr), WHATENC_ERR_NULL_POINTER);
@@ -192,6 +202,12 @@ TEST(Buffers, Overflow) {
     EXPECT_EQ(whatenc_decode(WHATENC_UTF_8, u8("a"), SIZE_MAX, &out, &len, nullptr), WHATENC_ERR_OVERFLOW);
     EXPECT_EQ(whatenc_encoding_for_label("utf-8", SIZE_MAX), WHATENC_ERR_OVERFLOW);
     EXPECT_EQ(whatenc_bom_sniff(u8("a"), SIZE_MAX), WHATENC_ERR_OVERFLOW);
+    size_t valid = 9;
+    EXPECT_EQ(whatenc_utf8_valid_up_to(u8("a"), SIZE_MAX, &valid), WHATENC_ERR_OVERFLOW);
+    EXPECT_EQ(valid, 0u);
+    const uint16_t v16[] = {'a'};
+    EXPECT_EQ(whatenc_utf16_valid_up_to(v16, SIZE_MAX / 2 + 1, &valid), WHATENC_ERR_OVERFLOW);
+    EXPECT_EQ(whatenc_utf16_valid_up_to(v16, PTRDIFF_MAX / 2 + 1, &valid), WHATENC_ERR_OVERFLOW);
     size_t r, w;
     const uint16_t s16[] = {'a'};
     EXPECT_EQ(whatenc_encode_into(s16, SIZE_MAX / 2 + 1, dst, 8, &r, &w), WHATENC_ERR_OVERFLOW);

@@ -127,6 +127,10 @@ TEST(Fork, ChildGetsForkedStatus) {
         size_t r = 9, w = 9;
         bad += whatenc_encode_into(a16, 1, dst, 8, &r, &w) != WHATENC_ERR_FORKED || r != 0 || w != 0;
         bad += whatenc_encoding_for_label("utf-8", 5) != WHATENC_ERR_FORKED;
+        size_t valid = 9;
+        bad += whatenc_utf8_valid_up_to(reinterpret_cast<const uint8_t *>("a"), 1, &valid) != WHATENC_ERR_FORKED || valid != 0;
+        valid = 9;
+        bad += whatenc_utf16_valid_up_to(a16, 1, &valid) != WHATENC_ERR_FORKED || valid != 0;
         bad += whatenc_encoding_name(0) != nullptr;
         bad += whatenc_kernels() != nullptr;
         uint8_t *out = nullptr;
@@ -163,6 +167,8 @@ TEST(Header, DeclaredFunctionsAreTheExports) {
     CHECK_EXPORT(whatenc_encoding_output_encoding)
     CHECK_EXPORT(whatenc_encoding_has_encoder)
     CHECK_EXPORT(whatenc_bom_sniff)
+    CHECK_EXPORT(whatenc_utf8_valid_up_to)
+    CHECK_EXPORT(whatenc_utf16_valid_up_to)
     CHECK_EXPORT(whatenc_decoder_new)
     CHECK_EXPORT(whatenc_decoder_free)
     CHECK_EXPORT(whatenc_decoder_reset)
