@@ -606,6 +606,28 @@ inline EncodeResult encode_into(std::u16string_view src, char *dst, size_t dst_l
     return r;
 }
 
+// ---------------------------------------------------------------- validation
+
+// whatenc_utf8_valid_up_to(): how many leading bytes of src are valid UTF-8,
+// src.size() if all are, else where the first sequence that is malformed
+// or cut short starts.  std::nullopt only for an error (a forked child).
+inline std::optional<size_t> utf8_valid_up_to(std::string_view src) noexcept {
+    size_t n = 0;
+    if (is_error(detail::status(whatenc_utf8_valid_up_to(detail::bytes(src.data()), src.size(), &n))))
+        return std::nullopt;
+    return n;
+}
+
+// whatenc_utf16_valid_up_to(): how many leading code units of src are valid
+// UTF-16, src.size() if all are, else the index of the first surrogate
+// that is not half of a pair.  std::nullopt only for an error.
+inline std::optional<size_t> utf16_valid_up_to(std::u16string_view src) noexcept {
+    size_t n = 0;
+    if (is_error(detail::status(whatenc_utf16_valid_up_to(detail::units(src.data()), src.size(), &n))))
+        return std::nullopt;
+    return n;
+}
+
 // ---------------------------------------------------------------- one-shot
 
 // A whole input decoded: the text (UTF-8 in std::string, or UTF-16 in

@@ -506,6 +506,16 @@ TEST(CppWrapper, EncodeInto) {
     EXPECT_EQ(std::string(big, r.written), "a\xC3\xA9\xF0\x9F\x98\x80");
 }
 
+TEST(CppWrapper, Validation) {
+    EXPECT_EQ(whatenc::utf8_valid_up_to("a\xC3\xA9"), 3u);
+    EXPECT_EQ(whatenc::utf8_valid_up_to("a\xC3\xA9\xE3\x81"), 3u);
+    EXPECT_EQ(whatenc::utf8_valid_up_to(std::string(1000, 'a') + "\xFF"), 1000u);
+    EXPECT_EQ(whatenc::utf8_valid_up_to(""), 0u);
+    EXPECT_EQ(whatenc::utf16_valid_up_to(u"a\U0001F600"), 3u);
+    const char16_t lone[] = {u'a', 0xDC00, u'b'};
+    EXPECT_EQ(whatenc::utf16_valid_up_to(std::u16string_view(lone, 3)), 1u);
+}
+
 // ---------------------------------------------------------------- fatal
 
 TEST(CppWrapper, FatalVariants) {
@@ -781,6 +791,7 @@ TEST(CppWrapper, ForkedChild) {
         bad += whatenc::decode_to_utf16("a", Encoding::utf_8).status != Status::forked;
         bad += whatenc::encode("a", Encoding::utf_8).status != Status::forked;
         bad += whatenc::encode(u"a", Encoding::utf_8).status != Status::forked;
+        bad += whatenc::utf8_valid_up_to("a").has_value() || whatenc::utf16_valid_up_to(u"a").has_value();
         bad += !out.empty();
         return bad;  // d2, e2 and out: nothing for their destructors to do
     });
