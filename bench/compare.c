@@ -14,7 +14,10 @@
 //
 // Directions: decode to UTF-8, decode to UTF-16, encode from UTF-8, encode
 // from UTF-16 (machine order, the strings of Python's binding, Windows and
-// JS engines; the same rows and expected bytes as encode from UTF-8). Input
+// JS engines; the same rows and expected bytes as encode from UTF-8), and
+// on the UTF-8 rows validation alone (whatenc_utf8_valid_up_to against
+// encoding_rs's encoding_utf8_valid_up_to, the whole page in one call; ICU
+// and iconv have no such function). Input
 // is fed in 64 KiB chunks into a 64 KiB output buffer, as a streaming caller
 // does. Figures are MB/s of the legacy-side bytes (the input of a decoder,
 // the output of an encoder), the best of RUNS samples; the libraries take
@@ -90,6 +93,7 @@ typedef struct ers_api {
     void (*encoder_free)(void *);
     uint32_t (*encode8)(void *, const uint8_t *, size_t *, uint8_t *, size_t *, bool, bool *);
     uint32_t (*encode16)(void *, const uint16_t *, size_t *, uint8_t *, size_t *, bool, bool *);
+    size_t (*valid8)(const uint8_t *, size_t);
 } ers_api;
 
 static int ers_load(ers_api *a, const char *path) {
@@ -117,6 +121,7 @@ static int ers_load(ers_api *a, const char *path) {
     SYM(encoder_free, "encoder_free");
     SYM(encode8, "encoder_encode_from_utf8");
     SYM(encode16, "encoder_encode_from_utf16");
+    SYM(valid8, "encoding_utf8_valid_up_to");
 #undef SYM
     return 0;
 }
@@ -193,10 +198,10 @@ static const struct lang langs[] = {
 
 enum { L_WHATENC, L_ERS, L_ERS_FAST, L_ICU, L_ICONV, NLIBS };
 static const char *lib_names[NLIBS] = {"whatenc", "encoding_rs", "encoding_rs_fast", "ICU", "iconv"};
-enum { D_DEC8, D_DEC16, D_ENC8, D_ENC16, NDIRS };
+enum { D_DEC8, D_DEC16, D_ENC8, D_ENC16, D_VALID8, NDIRS };
 static const char *dir_names[NDIRS] = {"decode to UTF-8", "decode to UTF-16", "encode from UTF-8",
-                                       "encode from UTF-16"};
-static const char *dir_keys[NDIRS] = {"decode8", "decode16", "encode8", "encode16"};
+                                       "encode from UTF-16", "validate UTF-8"};
+static const char *dir_keys[NDIRS] = {"decode8", "decode16", "encode8", "encode16", "valid8"};
 
 // The directions with an encoder (the rows of an encoding that is its own
 // output encoding, and the only ones fast-legacy-encode changes).
@@ -253,6 +258,10 @@ static size_t chunk_at(const struct job *j, size_t pos) {
 }
 
 static size_t run_whatenc(struct job *j) {
+    if (j->dir == D_VALID8) {
+        size_t valid;
+        return whatenc_utf8_valid_up_to(j->in, j->n, &valid) == WHATENC_OK ? valid : (size_t)-1;
+    }
     size_t total = 0;
     for (size_t pos = 0;;) {
         size_t chunk = chunk_at(j, pos);
@@ -293,6 +302,7 @@ static size_t run_whatenc(struct job *j) {
 
 static size_t run_ers(struct job *j) {
     const ers_api *a = &ers[j->lib == L_ERS_FAST];
+    if (j->dir == D_VALID8) return a->valid8(j->in, j->n);
     if (is_encode(j->dir))
         a->encoder_into(j->ers_enc, j->ee);
     else
@@ -496,7 +506,8 @@ static void measure_encoding(const char *page, int id, const uint8_t *text, size
         utf8 = ucnv_open("UTF-8", &err);
         if (U_FAILURE(err)) have[L_ICU] = false;
     }
-    iconv_t ic[NDIRS] = {(iconv_t)-1, (iconv_t)-1, (iconv_t)-1, (iconv_t)-1};
+    iconv_t ic[NDIRS];
+    for (int d = 0; d < NDIRS; d++) ic[d] = (iconv_t)-1;
     if (have[L_ICONV]) {
         ic[D_DEC8] = iconv_open("UTF-8", nm->iconv);
         ic[D_DEC16] = iconv_open("UTF-16LE", nm->iconv);
@@ -514,6 +525,7 @@ static void measure_encoding(const char *page, int id, const uint8_t *text, size
 
     for (int dir = 0; dir < NDIRS; dir++) {
         if (is_encode(dir) && !can_encode) continue;
+        if (dir == D_VALID8 && id != WHATENC_UTF_8) continue;
         if (nrows == caprows) rows = realloc(rows, (caprows = 2 * caprows + 16) * sizeof *rows);
         struct row *R = &rows[nrows++];
         memset(R, 0, sizeof *R);
@@ -530,6 +542,7 @@ static void measure_encoding(const char *page, int id, const uint8_t *text, size
         for (int l = 0; l < NLIBS; l++) {
             if (!have[l]) continue;
             if (l == L_ERS_FAST && !is_encode(dir)) continue;  // the feature changes encoders only
+            if (dir == D_VALID8 && l != L_WHATENC && l != L_ERS) continue;
             struct job *j = &jobs[l];
             *j = (struct job){.lib = l, .dir = dir, .in = in, .n = n, .wd = wd, .we = we, .cnv = cnv, .utf8 = utf8,
                               .ic = ic[dir]};
@@ -545,6 +558,8 @@ static void measure_encoding(const char *page, int id, const uint8_t *text, size
             collecting = false;
             if (got == (size_t)-1)
                 R->status[l] = 3;
+            else if (dir == D_VALID8)
+                R->status[l] = got == n ? 1 : 2;  // the whole page is valid
             else
                 R->status[l] = (col_len == want_len && memcmp(col, want, want_len) == 0) ? 1 : 2;
             if (R->status[l] != 3) libs[nl++] = l;

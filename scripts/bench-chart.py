@@ -19,6 +19,7 @@ DIRS = [
     ("decode16", "decode to UTF-16"),
     ("encode8", "encode from UTF-8"),
     ("encode16", "encode from UTF-16"),
+    ("valid8", "validate UTF-8"),
 ]
 PEERS = [
     ("encoding_rs", "encoding_rs", "#d9534f"),

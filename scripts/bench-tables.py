@@ -12,7 +12,7 @@ import statistics
 import sys
 
 DIRECTIONS = [("decode8", "decode to UTF-8"), ("decode16", "decode to UTF-16"), ("encode8", "encode from UTF-8"),
-              ("encode16", "encode from UTF-16")]
+              ("encode16", "encode from UTF-16"), ("valid8", "validate UTF-8")]
 # The directions fast-legacy-encode changes (compare times the build with it on these only).
 ENCODE = ("encode8", "encode16")
 PEERS = [("encoding_rs", "encoding_rs"), ("encoding_rs_fast", "encoding_rs `fast-legacy-encode`"), ("ICU", "ICU"), ("iconv", "iconv")]
