@@ -5,6 +5,8 @@ from __future__ import annotations
 import array
 import mmap
 import pickle
+import random
+import sys
 
 import pytest
 
@@ -311,3 +313,202 @@ def test_errors_pickle() -> None:
     assert (e2.object, e2.start, e2.end, e2.position) == (b"\xff", 0, 1, 7)
     f = EncodeError("gbk", "\U0001F600", 0, 1, "unmappable character", 0x1F600)
     assert pickle.loads(pickle.dumps(f)).code_point == 0x1F600
+
+
+# --------------------------------------------------------------- validation
+
+
+def _python_utf8_valid_up_to(data: bytes) -> int:
+    """Python's own UTF-8 decoder's answer: where its first error starts (a
+    sequence cut short at the end starts an error too), else the length."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return e.start
+    return len(data)
+
+
+@pytest.mark.parametrize(
+    "data, valid",
+    [
+        (b"", 0),
+        (b"abc", 3),
+        ("h\u00e9llo \u3042 \U0001F600".encode(), 15),
+        (b"\xef\xbb\xbfabc", 6),  # a BOM is a character like any other
+        (b"\xff", 0),
+        (b"a\xff", 1),
+        (b"ab\x80cd", 2),  # a continuation byte alone
+        (b"ab\xe3\x81", 2),  # cut short at the end
+        (b"ab\xe3\x81c", 2),  # cut short before another character
+        (b"\xf0\x9f\x98", 0),
+        (b"a\xc0\x80", 1),  # overlong NUL
+        (b"a\xc1\xbf", 1),  # overlong U+007F
+        (b"a\xe0\x80\xaf", 1),  # overlong "/"
+        (b"a\xf0\x8f\xbf\xbf", 1),  # overlong U+FFFF
+        (b"a\xed\xa0\x80", 1),  # a surrogate (U+D800)
+        (b"a\xed\xbf\xbf", 1),  # U+DFFF
+        (b"a\xed\x9f\xbf", 4),  # U+D7FF, just below them
+        (b"a\xf4\x90\x80\x80", 1),  # above U+10FFFF
+        (b"a\xf4\x8f\xbf\xbf", 5),  # U+10FFFF
+        (b"a\xf5\x80\x80\x80", 1),
+        (b"\xef\xbf\xbe\xef\xbf\xbf", 6),  # noncharacters are valid
+    ],
+)
+def test_utf8_valid_up_to(data: bytes, valid: int) -> None:
+    assert whatenc.utf8_valid_up_to(data) == valid
+    assert _python_utf8_valid_up_to(data) == valid  # the same as Python's decoder
+    assert whatenc.utf8_valid_up_to(bytearray(data)) == valid
+
+
+def test_utf8_valid_up_to_error_at_every_offset_of_long_inputs() -> None:
+    # Long inputs reach the library's vector code (short ones are answered
+    # in C): errors at several offsets, near the end among them, in ASCII
+    # and in multi-byte text, with every kind of malformed sequence.
+    base = "x\u00e9\u3042\U0001F600 abc".encode()  # 14 bytes, four lengths of sequence
+    text = (base * 800)[:10000]
+    text = text[:_python_utf8_valid_up_to(text)]  # whole characters
+    ascii_text = b"a" * 10000
+    assert whatenc.utf8_valid_up_to(text) == len(text)
+    assert whatenc.utf8_valid_up_to(ascii_text) == 10000
+    for bad in (b"\xff", b"\x80", b"\xc0\x80", b"\xed\xa0\x80", b"\xe3\x81", b"\xf4\x90\x80\x80"):
+        for good in (text, ascii_text):
+            for at in (0, 1, 31, 32, 63, 64, 65, 1000, 4095, 4096, len(good) - 70,
+                       len(good) - 33, len(good) - 5, len(good) - 1, len(good)):
+                at = _python_utf8_valid_up_to(good[:at])  # a character boundary
+                data = good[:at] + bad + good[at:]
+                assert whatenc.utf8_valid_up_to(data) == at, (bad, at)
+                assert _python_utf8_valid_up_to(data) == at
+    # A sequence cut short by the very end of a long input.
+    for cut in (b"\xc3", b"\xe3\x81", b"\xf0\x9f\x98"):
+        assert whatenc.utf8_valid_up_to(ascii_text + cut) == 10000
+        assert whatenc.utf8_valid_up_to(text + cut) == len(text)
+
+
+def test_utf8_valid_up_to_matches_python_on_random_bytes() -> None:
+    # Bytes biased towards UTF-8's edges: lead bytes of each length, the
+    # ends of the continuation ranges that E0, ED, F0 and F4 narrow, bytes
+    # that are never UTF-8; some inputs long, with the noise near the end.
+    rng = random.Random(20261128)
+    edges = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+             0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF8, 0xFE, 0xFF]
+    valid_text = "a\u00e9\u0416\u3042\U0001F600\U0010FFFF ".encode()
+    checked_errors = 0
+    for i in range(20000):
+        noise = bytes(rng.choice(edges) if rng.random() < 0.7 else rng.randrange(256)
+                      for _ in range(rng.randrange(12)))
+        if i % 10 == 0:
+            lead = (valid_text * (1 + rng.randrange(300)))[: rng.randrange(3000)]
+            data = lead + noise
+        else:
+            data = noise
+        want = _python_utf8_valid_up_to(data)
+        checked_errors += want < len(data)
+        assert whatenc.utf8_valid_up_to(data) == want, data[-40:]
+    assert checked_errors > 10000  # most inputs had an error to find
+
+
+def test_utf8_valid_up_to_takes_any_buffer() -> None:
+    data = b"ab\xe3\x81\x82c\xff"
+    for obj in (data, bytearray(data), memoryview(data), array.array("B", data)):
+        assert whatenc.utf8_valid_up_to(obj) == 6, type(obj)
+    assert whatenc.utf8_valid_up_to(memoryview(b"_a\xffb_")[1:4]) == 1
+    assert whatenc.utf8_valid_up_to(memoryview(b"xaxbx\xff")[1::2]) == 2  # non-contiguous
+    with mmap.mmap(-1, 4) as m:
+        m.write(b"ok\xc3\xa9")
+        assert whatenc.utf8_valid_up_to(m) == 4
+    for bad in ("text", 42, None, [0x61]):
+        with pytest.raises(TypeError):
+            whatenc.utf8_valid_up_to(bad)  # type: ignore[arg-type]
+
+
+# UTF-16 in the machine's byte order, what utf16_valid_up_to reads.
+_NATIVE_UTF16 = "utf-16-le" if sys.byteorder == "little" else "utf-16-be"
+
+
+def _units(*values: int) -> array.array[int]:
+    return array.array("H", values)
+
+
+def _python_utf16_valid_up_to(units: array.array[int]) -> int:
+    """Python's own UTF-16 decoder's answer, in code units: where its first
+    error starts (a lone surrogate, a high one at the end), else the length."""
+    try:
+        units.tobytes().decode(_NATIVE_UTF16)
+    except UnicodeDecodeError as e:
+        return e.start // 2
+    return len(units)
+
+
+@pytest.mark.parametrize(
+    "units, valid",
+    [
+        ((), 0),
+        ((0x41, 0x42), 2),
+        ((0xD83D, 0xDE00), 2),  # a pair
+        ((0x41, 0xD83D, 0xDE00, 0x42), 4),
+        ((0xDBFF, 0xDFFF, 0xD800, 0xDC00), 4),
+        ((0xFFFD, 0xFEFF, 0xFFFF, 0xE000, 0xD7FF), 5),
+        ((0xD800,), 0),  # a high surrogate at the end
+        ((0x41, 0xD800), 1),
+        ((0x41, 0xD83D, 0xDE00, 0xD83D), 3),
+        ((0xDC00,), 0),  # a low surrogate alone
+        ((0x41, 0xDFFF, 0x42), 1),
+        ((0x41, 0xD800, 0x42), 1),  # a high surrogate before a non-surrogate
+        ((0x41, 0xD800, 0xD800, 0xDC00), 1),  # two highs: the first is alone
+        ((0x41, 0xDC00, 0xD800), 1),  # a low before a high: no pair
+        ((0xD83D, 0xDE00, 0xDE00), 2),  # a low after a pair
+    ],
+)
+def test_utf16_valid_up_to(units: tuple[int, ...], valid: int) -> None:
+    arr = _units(*units)
+    assert whatenc.utf16_valid_up_to(arr) == valid
+    assert _python_utf16_valid_up_to(arr) == valid  # the same as Python's decoder
+    assert whatenc.utf16_valid_up_to(arr.tobytes()) == valid
+    assert whatenc.utf16_valid_up_to(memoryview(arr)) == valid
+
+
+def test_utf16_valid_up_to_lone_surrogates_in_long_inputs() -> None:
+    text = array.array("H", "h\u00e9\u3042\U0001F600 ".encode(_NATIVE_UTF16)) * 1000
+    n = len(text)  # 6000 code units, with pairs throughout
+    assert whatenc.utf16_valid_up_to(text) == n
+    for lone in (0xD800, 0xDBFF, 0xDC00, 0xDFFF):
+        for at in (0, 1, 15, 16, 17, 1000, 4096, n - 40, n - 17, n - 2, n - 1, n):
+            if 0 < at < n and 0xD800 <= text[at - 1] <= 0xDBFF:
+                at -= 1  # not between the halves of a pair
+            data = text[:at] + _units(lone) + text[at:]
+            assert whatenc.utf16_valid_up_to(data) == at, (hex(lone), at)
+            assert _python_utf16_valid_up_to(data) == at
+    # A high surrogate that ends the input; a pair's halves apart.
+    assert whatenc.utf16_valid_up_to(text + _units(0xD83D)) == n
+    assert whatenc.utf16_valid_up_to(text + _units(0xD83D, 0x41, 0xDE00)) == n
+    assert whatenc.utf16_valid_up_to(text[:4] + text[5:]) == 3  # the emoji's low half gone
+    assert whatenc.utf16_valid_up_to(text[:3] + text[4:]) == 3  # its high half gone
+
+
+def test_utf16_valid_up_to_matches_python_on_random_units() -> None:
+    rng = random.Random(1128)
+    pool = [0x00, 0x41, 0xE9, 0x3042, 0xD7FF, 0xD800, 0xD83D, 0xDBFF, 0xDC00, 0xDE00, 0xDFFF,
+            0xE000, 0xFFFD, 0xFFFF]
+    for i in range(20000):
+        units = _units(*(rng.choice(pool) for _ in range(rng.randrange(10))))
+        if i % 10 == 0:
+            units = _units(0x41, 0x3042) * rng.randrange(1000) + units
+        assert whatenc.utf16_valid_up_to(units) == _python_utf16_valid_up_to(units), units[-10:]
+
+
+def test_utf16_valid_up_to_buffers_and_misuse() -> None:
+    arr = _units(0x61, 0xD83D, 0xDE00, 0xDC00)
+    raw = arr.tobytes()
+    assert whatenc.utf16_valid_up_to(bytearray(raw)) == 3
+    # Misaligned memory (an odd offset into a buffer) is copied, not refused.
+    assert whatenc.utf16_valid_up_to(memoryview(b"_" + raw)[1:]) == 3
+    assert whatenc.utf16_valid_up_to(memoryview(bytearray(b"_" + raw))[1:]) == 3
+    assert whatenc.utf16_valid_up_to(memoryview(arr)[::2]) == 1  # non-contiguous: 0x61, 0xDE00
+    # A str's code units, as the binding hands a str to the library.
+    s = "ok\U0001F600\udc00!"
+    assert whatenc.utf16_valid_up_to(s.encode(_NATIVE_UTF16, "surrogatepass")) == 4
+    with pytest.raises(ValueError):
+        whatenc.utf16_valid_up_to(b"abc")  # not whole code units
+    for bad in (s, 42, None, [0x61], array.array("I", [0x61]), array.array("d", [1.0])):
+        with pytest.raises(TypeError):
+            whatenc.utf16_valid_up_to(bad)  # type: ignore[arg-type]

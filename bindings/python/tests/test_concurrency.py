@@ -102,6 +102,8 @@ def test_raw_fork_every_entry_point_raises() -> None:
             lambda: whatenc.TextEncoder().encode("x"),
             lambda: whatenc.TextEncoder().encode_into("x", bytearray(4)),
             lambda: b"x".decode("whatwg-gbk"),
+            lambda: whatenc.utf8_valid_up_to(b"x"),
+            lambda: whatenc.utf16_valid_up_to(b"x\x00"),
         ]
         for i, call in enumerate(calls):
             try:

@@ -145,6 +145,9 @@ declare! {
     fn whatenc_encoding_has_encoder(encoding: c_int) -> c_int;
     fn whatenc_bom_sniff(src: *const u8, len: usize) -> c_int;
 
+    fn whatenc_utf8_valid_up_to(src: *const u8, len: usize, valid_len: *mut usize) -> whatenc_status;
+    fn whatenc_utf16_valid_up_to(src: *const u16, len: usize, valid_len: *mut usize) -> whatenc_status;
+
     fn whatenc_decoder_new(
         encoding: c_int,
         bom: whatenc_bom_mode,

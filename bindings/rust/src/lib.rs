@@ -132,6 +132,61 @@ pub fn encode_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     (read, written)
 }
 
+/// How many leading bytes of `bytes` are valid UTF-8: `bytes.len()` if all
+/// of them are, else the offset of the first byte of the first sequence
+/// that the standard's UTF-8 decoder (section 8.1.1) finds malformed, or
+/// that `bytes` ends before it is complete.  The bytes before that offset
+/// decode without an error; a byte order mark is valid like any other
+/// character.
+///
+/// The standard and `std` reject the same sequences, so this is
+/// [`Utf8Error::valid_up_to`](std::str::Utf8Error::valid_up_to) for the
+/// same bytes, a sequence cut short at the end included (invalid here too:
+/// when more input follows, go on from the offset returned with the rest).
+///
+/// ```
+/// assert_eq!(whatenc::utf8_valid_up_to("café".as_bytes()), 5);
+/// assert_eq!(whatenc::utf8_valid_up_to(b"ab\xe3\x81"), 2); // cut short at the end
+/// assert_eq!(whatenc::utf8_valid_up_to(b"a\xc0\x80"), 1); // an overlong NUL
+/// assert_eq!(whatenc::utf8_valid_up_to(b"a\xed\xa0\x80"), 1); // a surrogate, U+D800
+/// assert_eq!(whatenc::utf8_valid_up_to(b""), 0);
+/// ```
+pub fn utf8_valid_up_to(bytes: &[u8]) -> usize {
+    init();
+    let mut valid = 0;
+    // SAFETY: bytes is bytes.len() readable bytes; valid is a valid
+    // out-parameter.
+    let status = unsafe { ffi::whatenc_utf8_valid_up_to(bytes.as_ptr(), bytes.len(), &mut valid) };
+    // WHATENC_MALFORMED is an answer (valid < bytes.len()), not an error.
+    check(status, "utf8_valid_up_to");
+    valid
+}
+
+/// How many leading code units of `units` are valid UTF-16: `units.len()`
+/// if every surrogate in it is half of a pair, else the index of the first
+/// that is not (a low surrogate without a high one before it, or a high one
+/// without a low one after it, also at the end of `units`).  Those are the
+/// code units [`encode_into`] and [`Encoder::encode_from_utf16`] read as
+/// U+FFFD, and the first one [`char::decode_utf16`] returns an error for.
+///
+/// ```
+/// let text: Vec<u16> = "a😀b".encode_utf16().collect();
+/// assert_eq!(whatenc::utf16_valid_up_to(&text), 4);
+/// assert_eq!(whatenc::utf16_valid_up_to(&text[..2]), 1); // a high surrogate at the end
+/// assert_eq!(whatenc::utf16_valid_up_to(&[0x61, 0xDE00, 0x62]), 1); // a lone low surrogate
+/// assert_eq!(whatenc::utf16_valid_up_to(&[0xD83D, 0x62]), 0); // a high one before "b"
+/// ```
+pub fn utf16_valid_up_to(units: &[u16]) -> usize {
+    init();
+    let mut valid = 0;
+    // SAFETY: units is units.len() readable, aligned u16; valid is a valid
+    // out-parameter.
+    let status = unsafe { ffi::whatenc_utf16_valid_up_to(units.as_ptr(), units.len(), &mut valid) };
+    // WHATENC_MALFORMED is an answer (valid < units.len()), not an error.
+    check(status, "utf16_valid_up_to");
+    valid
+}
+
 // ---------------------------------------------------------------- Encoding
 
 /// An encoding of the standard (section 4.2): a small `Copy` value that

@@ -435,3 +435,173 @@ fn encode_into_matches_the_standard() {
         assert!(dst[room..].iter().all(|&b| b == 0xAA), "wrote past the slice");
     }
 }
+
+/// std's answer: the length if `b` is UTF-8, else where its first error
+/// starts (for a sequence cut short at the end too, whose `error_len()` is
+/// `None`).
+fn std_utf8_valid_up_to(b: &[u8]) -> usize {
+    std::str::from_utf8(b).map_or_else(|e| e.valid_up_to(), |s| s.len())
+}
+
+/// std's answer for UTF-16: the index of the first unit `char::decode_utf16`
+/// returns an error for, else the length.
+fn std_utf16_valid_up_to(units: &[u16]) -> usize {
+    let mut at = 0;
+    for c in char::decode_utf16(units.iter().copied()) {
+        match c {
+            Ok(c) => at += c.len_utf16(),
+            Err(_) => break,
+        }
+    }
+    at
+}
+
+#[test]
+fn utf8_valid_up_to_crafted() {
+    for (bytes, want) in [
+        (&b""[..], 0),
+        (b"abc", 3),
+        ("h\u{e9}llo \u{3042} \u{1F600}".as_bytes(), 15),
+        (b"\xef\xbb\xbfabc", 6), // a BOM is a character like any other
+        (b"\xff", 0),
+        (b"a\xff", 1),
+        (b"ab\x80cd", 2), // a continuation byte alone
+        (b"ab\xe3\x81", 2), // cut short at the end
+        (b"ab\xe3\x81c", 2), // cut short before another character
+        (b"\xf0\x9f\x98", 0), // an emoji cut short
+        (b"a\xc0\x80", 1), // overlong NUL
+        (b"a\xc1\xbf", 1), // overlong U+007F
+        (b"a\xe0\x80\xaf", 1), // overlong "/"
+        (b"a\xf0\x8f\xbf\xbf", 1), // overlong U+FFFF
+        (b"a\xed\xa0\x80", 1), // a surrogate, U+D800
+        (b"a\xed\xbf\xbf", 1), // U+DFFF
+        (b"a\xed\x9f\xbf", 4), // U+D7FF, just below them
+        (b"a\xf4\x90\x80\x80", 1), // above U+10FFFF
+        (b"a\xf4\x8f\xbf\xbf", 5), // U+10FFFF
+        (b"a\xf5\x80\x80\x80", 1), // a lead byte of no sequence
+        (b"\xef\xbf\xbe\xef\xbf\xbf", 6), // noncharacters are valid
+    ] {
+        assert_eq!(whatenc::utf8_valid_up_to(bytes), want, "{bytes:x?}");
+        assert_eq!(std_utf8_valid_up_to(bytes), want, "std on {bytes:x?}");
+    }
+}
+
+#[test]
+fn utf8_valid_up_to_matches_std() {
+    // Short inputs are answered in C, long ones (here up to 5000 bytes) in
+    // the library's vector code: random bytes biased towards decoders'
+    // edges, alone and after valid text of any length, so that errors fall
+    // near the end of long inputs; valid text cut anywhere, inside
+    // characters too.
+    const EDGES: [u8; 27] = [
+        0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+        0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF8, 0xFE, 0xFF,
+    ];
+    let mut rng = Rng::new(23);
+    let mut texts: Vec<String> = corpus().into_iter().map(|(_, t)| slice_of(&t, &mut rng, 5000).to_owned()).collect();
+    texts.push("a\u{e9}\u{416}\u{3042}\u{1F600}\u{10FFFF} ".repeat(300));
+    texts.push("x".repeat(5000));
+    let (mut f, mut errors, mut long) = (Failures::default(), 0, 0);
+    for i in 0..30_000 {
+        let text = texts[i % texts.len()].as_bytes();
+        let noise: Vec<u8> = if i % 2 == 0 {
+            random_bytes(&mut rng, 12)
+        } else {
+            (0..rng.below(12)).map(|_| EDGES[rng.below(EDGES.len())]).collect()
+        };
+        let mut input = match i % 4 {
+            0 => Vec::new(),
+            1 => text[..rng.below(text.len() + 1)].to_vec(), // cut anywhere
+            _ => text[..std_utf8_valid_up_to(&text[..rng.below(text.len() + 1)])].to_vec(),
+        };
+        input.extend_from_slice(&noise);
+        if i % 8 == 3 {
+            input.extend_from_slice(&text[..rng.below(200).min(text.len())]);
+        }
+        let want = std_utf8_valid_up_to(&input);
+        errors += (want < input.len()) as usize;
+        long += (input.len() > 1000) as usize;
+        let got = whatenc::utf8_valid_up_to(&input);
+        if got != want {
+            f.add(format!("input {}: whatenc {got}, std {want}", hex_around(&input, want.min(got))));
+        }
+    }
+    f.check("utf8_valid_up_to");
+    assert!(errors > 10_000 && long > 5_000, "{errors} inputs with errors, {long} long ones");
+}
+
+#[test]
+fn utf8_valid_up_to_error_at_every_offset() {
+    // One malformed sequence at each character boundary of a text longer
+    // than a few vectors, and a sequence cut short by its end.
+    let text = "ab\u{e9}\u{3042}\u{1F600}c".repeat(110); // 1,430 bytes
+    let text = text.as_bytes();
+    for bad in [&b"\xff"[..], b"\x80", b"\xc0\x80", b"\xe0\x9f\x80", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xe3\x81"] {
+        for at in (0..=text.len()).filter(|&at| std::str::from_utf8(&text[..at]).is_ok()) {
+            let input = [&text[..at], bad, &text[at..]].concat();
+            assert_eq!(whatenc::utf8_valid_up_to(&input), at, "{bad:x?} at {at}");
+            assert_eq!(std_utf8_valid_up_to(&input), at);
+        }
+    }
+    for cut in [&b"\xc3"[..], b"\xe3\x81", b"\xf0\x9f\x98"] {
+        let input = [text, cut].concat();
+        assert_eq!(whatenc::utf8_valid_up_to(&input), text.len(), "{cut:x?} at the end");
+        assert_eq!(std_utf8_valid_up_to(&input), text.len());
+    }
+}
+
+#[test]
+fn utf16_valid_up_to_crafted() {
+    for (units, want) in [
+        (&[][..], 0),
+        (&[0x41, 0x42], 2),
+        (&[0xD83D, 0xDE00], 2), // a pair
+        (&[0x41, 0xD83D, 0xDE00, 0x42], 4),
+        (&[0xDBFF, 0xDFFF, 0xD800, 0xDC00], 4),
+        (&[0xFFFD, 0xFEFF, 0xFFFF, 0xE000, 0xD7FF], 5),
+        (&[0xD800], 0), // a high surrogate at the end
+        (&[0x41, 0xD800], 1),
+        (&[0x41, 0xD83D, 0xDE00, 0xD83D], 3),
+        (&[0xDC00], 0), // a low surrogate alone
+        (&[0x41, 0xDFFF, 0x42], 1),
+        (&[0x41, 0xD800, 0x42], 1), // a high surrogate before a non-surrogate
+        (&[0x41, 0xD800, 0xD800, 0xDC00], 1), // two highs: the first is alone
+        (&[0x41, 0xDC00, 0xD800], 1), // a low before a high: no pair
+        (&[0xD83D, 0xDE00, 0xDE00], 2), // a low after a pair
+    ] {
+        assert_eq!(whatenc::utf16_valid_up_to(units), want, "{units:x?}");
+        assert_eq!(std_utf16_valid_up_to(units), want, "std on {units:x?}");
+    }
+}
+
+#[test]
+fn utf16_valid_up_to_matches_std() {
+    // Lone surrogates at every position of a text longer than a few
+    // vectors (not between a pair's halves), then random units after valid
+    // text of any length.
+    let text: Vec<u16> = "h\u{e9}\u{3042}\u{1F600} ".repeat(250).encode_utf16().collect(); // 1,500 units
+    assert_eq!(whatenc::utf16_valid_up_to(&text), text.len());
+    for lone in [0xD800, 0xDBFF, 0xDC00, 0xDFFF] {
+        for at in 0..=text.len() {
+            if at > 0 && (0xD800..0xDC00).contains(&text[at - 1]) {
+                continue;
+            }
+            let input = [&text[..at], &[lone], &text[at..]].concat();
+            assert_eq!(whatenc::utf16_valid_up_to(&input), at, "{lone:x} at {at}");
+            assert_eq!(std_utf16_valid_up_to(&input), at);
+        }
+    }
+    let pool: [u16; 14] = [0x00, 0x41, 0xE9, 0x3042, 0xD7FF, 0xD800, 0xD83D, 0xDBFF, 0xDC00, 0xDE00, 0xDFFF, 0xE000, 0xFFFD, 0xFFFF];
+    let mut rng = Rng::new(29);
+    let mut f = Failures::default();
+    for _ in 0..30_000 {
+        let mut input = text[..rng.below(text.len() + 1)].to_vec();
+        input.extend((0..rng.below(10)).map(|_| pool[rng.below(pool.len())]));
+        let (got, want) = (whatenc::utf16_valid_up_to(&input), std_utf16_valid_up_to(&input));
+        if got != want {
+            let from = want.min(got).saturating_sub(4);
+            f.add(format!("{} units, from {from}: {:x?}: whatenc {got}, std {want}", input.len(), &input[from..(from + 10).min(input.len())]));
+        }
+    }
+    f.check("utf16_valid_up_to");
+}

@@ -10,7 +10,9 @@ browsers behave:
   HTML numeric character references);
 * :func:`register`, which makes every encoding a Python codec named
   ``whatwg-<label>`` (``b.decode("whatwg-shift_jis")``,
-  ``open(path, encoding="whatwg-big5")``).
+  ``open(path, encoding="whatwg-big5")``);
+* :func:`utf8_valid_up_to` and :func:`utf16_valid_up_to`: how much of a
+  buffer is valid UTF-8, or UTF-16 (every surrogate in a pair).
 
 The conversions all happen in libwhatenc, loaded with ctypes from
 ``$WHATENC_LIBRARY``, else the copy bundled in the package, else a system
@@ -37,6 +39,8 @@ from ._core import (  # noqa: E402
     encode,
     encodings,
     lookup,
+    utf8_valid_up_to,
+    utf16_valid_up_to,
 )
 
 __version__ = "1.0.0"
@@ -63,4 +67,6 @@ __all__ = [
     "library_version",
     "lookup",
     "register",
+    "utf8_valid_up_to",
+    "utf16_valid_up_to",
 ]

@@ -9,13 +9,16 @@ import sys
 import threading
 from bisect import bisect_left, bisect_right
 from ctypes import (
+    addressof,
     byref,
     c_char,
     c_int,
     c_size_t,
+    c_uint16,
     c_uint32,
     c_void_p,
     create_string_buffer,
+    memmove,
     string_at,
 )
 from typing import Any, Callable, NamedTuple, Union
@@ -69,6 +72,8 @@ __all__ = [
     "decode",
     "encode",
     "encodings",
+    "utf8_valid_up_to",
+    "utf16_valid_up_to",
 ]
 
 
@@ -816,3 +821,82 @@ def encode(s: str, label: Union[str, Encoding] = "utf-8", errors: str = "html") 
     """
     return _encode(s, lookup(label), errors)
 
+
+# --------------------------------------------------------------- validation
+
+
+def utf8_valid_up_to(data: Buffer) -> int:
+    """How many leading bytes of ``data`` are valid UTF-8 (the library's
+    ``whatenc_utf8_valid_up_to``): ``len(data)`` if all of them are, else the
+    offset of the first byte of the first sequence that the standard's UTF-8
+    decoder (section 8.1.1) finds malformed, or that ``data`` ends before it
+    is complete. The bytes before that offset decode without an error; a
+    byte order mark is valid like any other character.
+
+    ``data`` is any bytes-like object (bytes, bytearray, memoryview, array,
+    mmap...), read in place. Invalid input is not an error: the answer is
+    then less than ``len(data)``. A sequence cut short at the end counts as
+    invalid too; when more input follows, go on from the offset returned,
+    with the rest. The offset is the ``start`` of the UnicodeDecodeError that
+    ``bytes(data).decode("utf-8")`` raises: Python's UTF-8 decoder and the
+    standard's reject the same sequences.
+
+    Raises TypeError for an object that is not bytes-like (a str included).
+    """
+    valid = c_size_t()
+    if type(data) is bytes:
+        lib.whatenc_utf8_valid_up_to(bytes_address(data), len(data), byref(valid))
+    else:
+        with Borrowed(data) as src:
+            lib.whatenc_utf8_valid_up_to(src.addr or None, src.size, byref(valid))
+    return valid.value
+
+
+def utf16_valid_up_to(units: Buffer) -> int:
+    """How many leading code units of ``units`` are valid UTF-16 (the
+    library's ``whatenc_utf16_valid_up_to``): their number if every
+    surrogate is half of a pair, else the index of the first that is not (a
+    low surrogate without a high one before it, or a high one without a low
+    one after it, also at the end). Those are the code units that TextEncoder
+    and :func:`encode` read as U+FFFD in a str.
+
+    ``units`` is a bytes-like object holding UTF-16 code units in the
+    machine's byte order (``sys.byteorder``), as this binding hands a str to
+    the library: ``array.array("H", ...)``, a memoryview or ctypes array of
+    ``uint16``, or the bytes of ``s.encode("utf-16-le", "surrogatepass")`` on
+    a little-endian machine. Its items must be of 1 or 2 bytes, and its size
+    even; the answer counts code units, not bytes. Invalid input is not an
+    error: the answer is then less than the number of code units. (A Python
+    str is not taken: its lone surrogates are characters of their own, and
+    the index of a code unit is not an index into the str.)
+
+    Raises TypeError for a str, an object that is not bytes-like or items of
+    another size, ValueError for an odd number of bytes.
+    """
+    if isinstance(units, str):
+        raise TypeError(f"expected a bytes-like object of UTF-16 code units, got str "
+                        f"(s.encode({UTF16!r}, 'surrogatepass') gives its code units)")
+    if type(units) is not bytes:
+        try:
+            with memoryview(units) as mv:
+                itemsize = mv.itemsize
+        except TypeError:
+            raise TypeError(f"expected a bytes-like object of UTF-16 code units, got "
+                            f"{type(units).__name__}") from None
+        if itemsize not in (1, 2):
+            # array("I") of code points, say: its bytes are no UTF-16.
+            raise TypeError(f"expected UTF-16 code units (items of 2 bytes, or bytes), "
+                            f"got items of {itemsize} bytes")
+    valid = c_size_t()
+    with Borrowed(units) as src:
+        if src.size % 2:
+            raise ValueError(f"UTF-16 code units are 2 bytes each: got {src.size} bytes")
+        addr = src.addr
+        if addr % 2:
+            # The library reads uint16_t and refuses a misaligned address
+            # (memoryview(b)[1:], say): one copy, aligned.
+            aligned = (c_uint16 * (src.size // 2))()
+            memmove(aligned, addr, src.size)
+            addr = addressof(aligned)
+        lib.whatenc_utf16_valid_up_to(addr or None, src.size // 2, byref(valid))
+    return valid.value

@@ -206,6 +206,10 @@ def _declare(lib: ctypes.CDLL) -> None:
         "whatenc_encoding_output_encoding": (c_int, [c_int], _check),
         "whatenc_encoding_has_encoder": (c_int, [c_int], _check),
         "whatenc_bom_sniff": (c_int, [P_U8, c_size_t], _check_sniff),
+        # MALFORMED is an answer here (the valid length is short of the
+        # input's), not an error: _check returns it.
+        "whatenc_utf8_valid_up_to": (c_int, [P_U8, c_size_t, P_SIZE], _check),
+        "whatenc_utf16_valid_up_to": (c_int, [P_U16, c_size_t, P_SIZE], _check),
         "whatenc_decoder_new": (c_int, [c_int, c_int, c_int, P_HANDLE], _check),
         "whatenc_decoder_free": (None, [c_void_p], None),
         "whatenc_decoder_reset": (c_int, [c_void_p], _check),
