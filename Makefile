@@ -276,7 +276,7 @@ test-race:
 FUZZTIME ?= 1m
 # directory:target, each directory a Go package of this module.
 FUZZ_TARGETS := codec:FuzzDecode codec:FuzzEncode codec:FuzzCJKDecode codec:FuzzCJKEncode \
-                codec:FuzzUTF8ValidPrefix codec/xtext:FuzzHTMLEscapeUnsupported
+                codec:FuzzUTF8ValidPrefix codec:FuzzUTF16ValidUpTo codec/xtext:FuzzHTMLEscapeUnsupported
 
 #
 # Go 1.26's fuzzing coordinator can fail a target with "context deadline
