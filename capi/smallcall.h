@@ -68,7 +68,7 @@ static int small_call_fits(const void *src, size_t n, size_t src_unit,
 
 // all_ascii stops at the first 32 bytes with a byte of the upper half: a
 // call over WHATENCGO_SMALL_CALL_MIXED_MAX that has one goes to Go.
-static int all_ascii(const uint8_t *p, size_t n) {
+static inline __attribute__((always_inline)) int all_ascii(const uint8_t *p, size_t n) {
     uint64_t acc = 0;
     size_t i = 0;
     for (; i + 32 <= n; i += 32) {
@@ -85,7 +85,7 @@ static int all_ascii(const uint8_t *p, size_t n) {
     return (acc & 0x8080808080808080ull) == 0;
 }
 
-static int all_ascii16(const uint16_t *p, size_t n) {
+static inline __attribute__((always_inline)) int all_ascii16(const uint16_t *p, size_t n) {
     uint16_t acc = 0;
     for (size_t i = 0; i < n; i++) acc |= p[i];
     return (acc & 0xFF80) == 0;
