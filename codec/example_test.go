@@ -204,3 +204,21 @@ func ExampleNewEncodeWriter() {
 	// "\x1b$BF|K\\\x1b(B &#9731;"
 	// 6 whatenc: windows-1252 cannot encode U+2603 at offset 6 "caf\xe9 "
 }
+
+func ExampleUTF8ValidUpTo() {
+	fmt.Println(codec.UTF8ValidUpTo([]byte("caf\xc3\xa9")))     // all of it
+	fmt.Println(codec.UTF8ValidUpTo([]byte("ab\xe3\x81")))      // a sequence cut short
+	fmt.Println(codec.UTF8ValidUpTo([]byte("ab\xed\xa0\x80c"))) // a surrogate: malformed
+	// Output:
+	// 5
+	// 2
+	// 2
+}
+
+func ExampleUTF16ValidUpTo() {
+	fmt.Println(codec.UTF16ValidUpTo([]uint16{'a', 0xD83D, 0xDE00, 'b'})) // a pair
+	fmt.Println(codec.UTF16ValidUpTo([]uint16{'a', 0xDE00, 'b'}))         // a lone low surrogate
+	// Output:
+	// 4
+	// 1
+}
