@@ -42,8 +42,14 @@ func load64u16(u []uint16, i int) uint64 {
 // hasZeroUnit reports whether one of the four 16-bit lanes of y is 0 (not
 // which: a borrow from a zero lane can mark the lane above it too).
 func hasZeroUnit(y uint64) bool {
+	return zeroUnitLanes(y) != 0
+}
+
+// zeroUnitLanes is hasZeroUnit's test as a mask, non-zero where a lane of
+// y is 0 (and maybe above it), that can be ORed with others.
+func zeroUnitLanes(y uint64) uint64 {
 	const ones, highs = 0x0001000100010001, 0x8000800080008000
-	return (y-ones)&^y&highs != 0
+	return (y - ones) &^ y & highs
 }
 
 // ascii32 reports whether the 32 bytes of b at i are ASCII (i+32 <=

@@ -435,6 +435,12 @@ func hasSurrogate(x uint64) bool {
 	return surrogateLanes(x) != 0
 }
 
+// surrogateLanes is hasSurrogate's test as a mask, non-zero where a unit of
+// x is a surrogate, that can be ORed with others.
+func surrogateLanes(x uint64) uint64 {
+	return zeroUnitLanes(x&0xF800F800F800F800 ^ 0xD800D800D800D800)
+}
+
 func utf16Unit(first, second byte, bigEndian bool) uint16 {
 	if bigEndian {
 		return uint16(first)<<8 | uint16(second)

@@ -26,8 +26,9 @@ func UTF16ValidUpTo(u []uint16) int {
 
 // utf16ValidPrefix is UTF16ValidUpTo: 16 units a step while none is a
 // surrogate (surrogateLanes), else four a step while a step's surrogates
-// pair up inside it (pairedUnits), else a unit at a time up to the next
-// step boundary past the surrogate that stopped the word steps.
+// pair up inside it (pairedUnits, as copyUTF16PairWords takes them), else
+// a unit at a time up to the next step boundary past the surrogate that
+// stopped the word steps.
 func utf16ValidPrefix(u []uint16) int {
 	k := 0
 	for {
@@ -39,7 +40,7 @@ func utf16ValidPrefix(u []uint16) int {
 		}
 		for k+4 <= len(u) {
 			x := load64u16(u, k)
-			if surrogateLanes(x) == 0 {
+			if !hasSurrogate(x) {
 				k += 4
 				continue
 			}
@@ -65,12 +66,4 @@ func utf16ValidPrefix(u []uint16) int {
 			return k
 		}
 	}
-}
-
-// surrogateLanes is non-zero where one of the four 16-bit units of x is a
-// surrogate (hasSurrogate's test, as a mask that can be ORed).
-func surrogateLanes(x uint64) uint64 {
-	const ones, highs = 0x0001000100010001, 0x8000800080008000
-	y := x&0xF800F800F800F800 ^ 0xD800D800D800D800
-	return (y - ones) &^ y & highs
 }
