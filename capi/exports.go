@@ -170,6 +170,8 @@ func whatencgo_kernels() C.int {
 		return 2
 	case "avx2":
 		return 1
+	case "neon":
+		return 3
 	}
 	return 0
 }

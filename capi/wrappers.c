@@ -116,9 +116,9 @@ int whatenc_encoding_count(void) {
 
 const char *whatenc_kernels(void) {
     GUARD(NULL);
-    static const char *const names[] = {"generic", "avx2", "avx512"};
+    static const char *const names[] = {"generic", "avx2", "avx512", "neon"};
     int k = whatencgo_kernels();
-    return k >= 0 && k < 3 ? names[k] : NULL;
+    return k >= 0 && k < 4 ? names[k] : NULL;
 }
 
 const char *whatenc_encoding_name(int encoding) {

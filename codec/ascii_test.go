@@ -33,22 +33,29 @@ func refASCIIPrefix16(u []uint16) int {
 // kernelModes runs f with the vector kernels on (if available) and off.
 func kernelModes(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
-	type mode struct{ avx2, avx512 bool }
-	modes := []mode{{false, false}}
+	type mode struct{ avx2, avx512, neon bool }
+	modes := []mode{{false, false, false}}
 	if hasAVX2Kernels() {
-		modes = append(modes, mode{true, false})
+		modes = append(modes, mode{true, false, false})
 	}
 	if hasAVX512Kernels() {
-		modes = append(modes, mode{true, true})
+		modes = append(modes, mode{true, true, false})
 	}
-	saved2, saved512 := useAVX2, useAVX512
-	defer func() { setAVX2(saved2); setAVX512(saved512) }()
+	if hasNEONKernels() {
+		modes = append(modes, mode{false, false, true})
+	}
+	saved2, saved512, savedNEON := useAVX2, useAVX512, useNEON
+	defer func() { setAVX2(saved2); setAVX512(saved512); setNEON(savedNEON) }()
 	for _, m := range modes {
 		setAVX2(m.avx2)
 		setAVX512(m.avx512)
+		setNEON(m.neon)
 		name := fmt.Sprintf("avx2=%v", m.avx2)
-		if m.avx512 {
+		switch {
+		case m.avx512:
 			name = "avx512=true"
+		case m.neon:
+			name = "neon=true"
 		}
 		t.Run(name, f)
 	}

@@ -58,11 +58,16 @@ func hasAVX512() bool {
 	return ebx7&want == want && ecx7&(avx512vbmi|avx512vbmi2) == avx512vbmi|avx512vbmi2
 }
 
+// useNEON: the arm64 kernels (cpu_arm64.go) do not exist here.
+const useNEON = false
+
 // For the tests: whether the kernels can run here, and switching them.
 func hasAVX2Kernels() bool   { return hasAVX2() }
 func hasAVX512Kernels() bool { return hasAVX2() && hasAVX512() }
+func hasNEONKernels() bool   { return false }
 func setAVX2(on bool)        { useAVX2 = on }
 func setAVX512(on bool)      { useAVX512 = on }
+func setNEON(on bool)        {}
 
 // isIntel reports whether CPUID's vendor string is "GenuineIntel".
 func isIntel() bool {

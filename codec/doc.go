@@ -61,7 +61,8 @@
 //
 // On amd64 the hot loops are assembly (AVX2, AVX-512), chosen at run time
 // by what the CPU has ([Kernels] names them; the environment variable
-// WHATENC_CPU can hold them lower). Elsewhere they are Go, storing a
+// WHATENC_CPU can hold them lower); on arm64 the UTF-8 validator is NEON
+// assembly. Elsewhere (and the rest on arm64) they are Go, storing a
 // character's bytes with one unaligned little-endian store where the
 // architecture allows it (386, amd64, arm64, ppc64le, loong64) and with
 // byte-order independent stores on the others (s390x, big-endian ones).

@@ -183,7 +183,7 @@ func utf8ValidPrefix(p []byte) int {
 // frequency of sequence lengths in text rather than the table in utf8Next.
 func utf8CopyValidPrefix(dst, p []byte) int {
 	i := 0
-	if useAVX2 && len(p) >= 64 {
+	if (useAVX2 || useNEON) && len(p) >= 64 {
 		// The vector validator vouches for whole blocks (and copies them);
 		// a sequence that the last of them cuts may be unfinished, so the
 		// scalar loop takes over from that sequence's first byte.
@@ -192,10 +192,13 @@ func utf8CopyValidPrefix(dst, p []byte) int {
 			d = &dst[:len(p)][0]
 		}
 		var n int
-		if useAVX512 && len(p) >= 256 {
+		switch {
+		case useAVX512 && len(p) >= 256:
 			n = utf8ValidBlocksAVX512(d, &p[0], len(p))
-		} else {
+		case useAVX2:
 			n = utf8ValidBlocksAVX2(d, &p[0], len(p))
+		default:
+			n = utf8ValidBlocksNEON(d, &p[0], len(p))
 		}
 		if n > 0 {
 			n--

@@ -29,7 +29,7 @@ func checkValidPrefix(t *testing.T, p []byte) {
 	t.Helper()
 	want := validPrefixOracle(p)
 	if got := utf8ValidPrefix(p); got != want {
-		t.Fatalf("utf8ValidPrefix(% x) = %d, want %d (AVX2 %v, AVX-512 %v, Intel tuning %v)", p, got, want, useAVX2, useAVX512, utf8IntelTuningOn())
+		t.Fatalf("utf8ValidPrefix(% x) = %d, want %d (%s, Intel tuning %v)", p, got, want, Kernels(), utf8IntelTuningOn())
 	}
 	// The copying form: the same length, the prefix copied, nothing
 	// written outside dst[:len(p)]; dst at every distance from p modulo
@@ -50,11 +50,11 @@ func checkValidPrefix(t *testing.T, p []byte) {
 	}
 	dst := copyArena[at : at+len(p)]
 	if got := utf8CopyValidPrefix(dst, p); got != want || string(dst[:want]) != string(p[:want]) {
-		t.Fatalf("utf8CopyValidPrefix(% x) = %d, copied % x; want %d (AVX2 %v, AVX-512 %v, Intel tuning %v)", p, got, dst[:got], want, useAVX2, useAVX512, utf8IntelTuningOn())
+		t.Fatalf("utf8CopyValidPrefix(% x) = %d, copied % x; want %d (%s, Intel tuning %v)", p, got, dst[:got], want, Kernels(), utf8IntelTuningOn())
 	}
 	for i := range around {
 		if (i < 64 || i >= 64+len(p)) && around[i] != guard {
-			t.Fatalf("utf8CopyValidPrefix(% x) wrote outside dst (AVX2 %v, AVX-512 %v, Intel tuning %v)", p, useAVX2, useAVX512, utf8IntelTuningOn())
+			t.Fatalf("utf8CopyValidPrefix(% x) wrote outside dst (%s, Intel tuning %v)", p, Kernels(), utf8IntelTuningOn())
 		}
 	}
 }
@@ -398,25 +398,38 @@ func validBlocksReach(block int, p *byte, n int) int {
 	return at + (n-at)/block*block
 }
 
+// validBlocksKernel is a vector validator the tests call directly, with
+// how much of n bytes of valid text at p it vouches for.
+type validBlocksKernel struct {
+	name  string
+	f     func(dst, p *byte, n int) int
+	reach func(p *byte, n int) int
+}
+
+// validBlocksKernels returns the vector validators this machine runs.
+func validBlocksKernels() []validBlocksKernel {
+	var ks []validBlocksKernel
+	if hasAVX2Kernels() {
+		ks = append(ks, validBlocksKernel{"AVX2", utf8ValidBlocksAVX2, func(p *byte, n int) int { return validBlocksReach(32, p, n) }})
+	}
+	if hasAVX512Kernels() {
+		ks = append(ks, validBlocksKernel{"AVX-512", utf8ValidBlocksAVX512, func(p *byte, n int) int { return validBlocksReach(64, p, n) }})
+	}
+	if hasNEONKernels() {
+		// 64-byte blocks from p, wherever it is.
+		ks = append(ks, validBlocksKernel{"NEON", utf8ValidBlocksNEON, func(p *byte, n int) int { return n / 64 * 64 }})
+	}
+	return ks
+}
+
 // TestUTF8ValidBlocksReach: on valid text the vector validators vouch for
 // every whole block (a kernel that sees errors where there are none would
 // pass the tests above, its blocks going to the scalar loop), and copy
 // exactly those.
 func TestUTF8ValidBlocksReach(t *testing.T) {
-	if !hasAVX2Kernels() {
-		t.Skip("skipping: no AVX2 here")
-	}
-	kernels := []struct {
-		name  string
-		block int
-		f     func(dst, p *byte, n int) int
-	}{{"AVX2", 32, utf8ValidBlocksAVX2}}
-	if hasAVX512Kernels() {
-		kernels = append(kernels, struct {
-			name  string
-			block int
-			f     func(dst, p *byte, n int) int
-		}{"AVX-512", 64, utf8ValidBlocksAVX512})
+	kernels := validBlocksKernels()
+	if len(kernels) == 0 {
+		t.Skip("skipping: no vector validator here")
 	}
 	rng := rand.New(rand.NewSource(11))
 	chars := []string{"a", " ", "\u00e9", "\u0439", "\u3042", "\u4e00", "\uffff", "\U0001F600", "\U0010FFFF", "\u07ff", "\u0800", "\ud7ff", "\ue000"}
@@ -439,7 +452,7 @@ func TestUTF8ValidBlocksReach(t *testing.T) {
 				dst[i] = guard
 			}
 			got := k.f(&dst[0], &p[0], len(p))
-			if want := validBlocksReach(k.block, &p[0], len(p)); got != want {
+			if want := k.reach(&p[0], len(p)); got != want {
 				t.Fatalf("%s on valid % x (align %d): %d, want %d", k.name, p, off, got, want)
 			}
 			if string(dst[:got]) != string(p[:got]) || dst[got] != guard {
@@ -455,23 +468,16 @@ func TestUTF8ValidBlocksReach(t *testing.T) {
 // page the process may not read; what they return there is what they
 // return anywhere.
 func TestUTF8ValidBlocksGuardPages(t *testing.T) {
-	if !hasAVX2Kernels() {
-		t.Skip("skipping: no AVX2 here")
-	}
-	type kernel struct {
-		block int
-		f     func(dst, p *byte, n int) int
-	}
-	kernels := map[string]kernel{"AVX2": {32, utf8ValidBlocksAVX2}}
-	if hasAVX512Kernels() {
-		kernels["AVX-512"] = kernel{64, utf8ValidBlocksAVX512}
+	kernels := validBlocksKernels()
+	if len(kernels) == 0 {
+		t.Skip("skipping: no vector validator here")
 	}
 	text := []byte(strings.Repeat("\u3042a\u00e9\U0001F600\u4e00", 40))
 	starts := [][]byte{
 		{0x80}, {0xC3}, {0xE3, 0x81}, {0xF0, 0x9F, 0x98}, // cut sequences: errors in the first bytes
 		[]byte("\u3042"), []byte("\U0001F600"), []byte("a"), // valid starts
 	}
-	for name, k := range kernels {
+	for _, k := range kernels {
 		for i, start := range starts {
 			for _, n := range []int{64, 65, 127, 128, 200, 256} {
 				p := append(append([]byte{}, start...), text...)[:n]
@@ -485,13 +491,13 @@ func TestUTF8ValidBlocksGuardPages(t *testing.T) {
 					guarded = append(guarded, bytesAtPageStart(t, lead)[skip:])
 				}
 				for _, g := range guarded {
-					want := validBlocksReach(k.block, &g[0], n)
+					want := k.reach(&g[0], n)
 					if i < 4 {
 						want = 0 // the first block has an error
 					}
 					dst := make([]byte, n)
 					if got := k.f(&dst[0], &g[0], n); got != want || string(dst[:got]) != string(p[:got]) {
-						t.Fatalf("%s on % x at %d bytes into a page: %d, want %d", name, p, uintptr(unsafe.Pointer(&g[0]))%4096, got, want)
+						t.Fatalf("%s on % x at %d bytes into a page: %d, want %d", k.name, p, uintptr(unsafe.Pointer(&g[0]))%4096, got, want)
 					}
 				}
 			}
@@ -523,15 +529,17 @@ func FuzzUTF8ValidPrefix(f *testing.F) {
 		p = append(p, text[:n]...)
 		p = append(p, b...)
 		p = append(p, text[n:n+512]...)
-		saved2, saved512, savedTuning := useAVX2, useAVX512, utf8IntelTuningOn()
-		defer func() { setAVX2(saved2); setAVX512(saved512); setUTF8IntelTuning(savedTuning) }()
-		for _, m := range [][3]bool{{false, false, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
-			if (m[0] && !hasAVX2Kernels()) || (m[1] && !hasAVX512Kernels()) {
+		saved2, saved512, savedNEON, savedTuning := useAVX2, useAVX512, useNEON, utf8IntelTuningOn()
+		defer func() { setAVX2(saved2); setAVX512(saved512); setNEON(savedNEON); setUTF8IntelTuning(savedTuning) }()
+		// AVX2, AVX-512, its other tuning, NEON.
+		for _, m := range [][4]bool{{false, false, false, false}, {true, false, false, false}, {true, true, false, false}, {true, true, true, false}, {false, false, false, true}} {
+			if (m[0] && !hasAVX2Kernels()) || (m[1] && !hasAVX512Kernels()) || (m[3] && !hasNEONKernels()) {
 				continue
 			}
 			setAVX2(m[0])
 			setAVX512(m[1])
 			setUTF8IntelTuning(m[2])
+			setNEON(m[3])
 			checkValidPrefix(t, p)
 		}
 	})

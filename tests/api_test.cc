@@ -25,13 +25,13 @@ TEST(Version, HeaderAndLibraryAgree) {
     EXPECT_EQ(want, WHATENC_VERSION_STRING);
 }
 
-// The kernels in use: one of three names, and what WHATENC_CPU allows when
+// The kernels in use: one of four names, and what WHATENC_CPU allows when
 // the test runs with it set (make test-asan sets "generic", test-cgocheck2
 // "avx2").
 TEST(Kernels, NamedAndAsTheVariableAllows) {
     ASSERT_NE(whatenc_kernels(), nullptr);
     std::string k = whatenc_kernels();
-    EXPECT_TRUE(k == "avx512" || k == "avx2" || k == "generic") << k;
+    EXPECT_TRUE(k == "avx512" || k == "avx2" || k == "neon" || k == "generic") << k;
     if (const char *v = getenv("WHATENC_CPU")) {
         std::string want = v;
         if (want == "generic") {

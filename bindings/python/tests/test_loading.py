@@ -25,8 +25,8 @@ def test_version_and_bundled_library() -> None:
 
 
 def test_kernels_as_whatenc_cpu_allows(tmp_path: Path) -> None:
-    assert whatenc.kernels in ("avx512", "avx2", "generic")
-    for value, allowed in (("generic", {"generic"}), ("avx2", {"avx2", "generic"})):
+    assert whatenc.kernels in ("avx512", "avx2", "neon", "generic")
+    for value, allowed in (("generic", {"generic"}), ("avx2", {"avx2", "neon", "generic"})):
         env = dict(os.environ, WHATENC_CPU=value)
         r = _run("import whatenc; print(whatenc.kernels)", env, str(tmp_path))
         assert r.returncode == 0 and r.stdout.strip() in allowed, (value, r.stdout, r.stderr)

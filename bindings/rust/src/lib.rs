@@ -93,8 +93,8 @@ pub fn library_version() -> &'static str {
 }
 
 /// The vector kernels libwhatenc chose when it was loaded: `"avx512"`,
-/// `"avx2"` or `"generic"` (the environment variable `WHATENC_CPU` can hold
-/// them lower; output is the same with any of them).
+/// `"avx2"`, `"neon"` (arm64) or `"generic"` (the environment variable
+/// `WHATENC_CPU` can hold them lower; output is the same with any of them).
 pub fn kernels() -> &'static str {
     // SAFETY: no arguments; it returns a static string, or NULL.
     let p = unsafe { ffi::whatenc_kernels() };

@@ -387,7 +387,7 @@ fn surrogate_pair_split_across_utf16_calls() {
 #[test]
 fn kernels_as_whatenc_cpu_allows() {
     let k = whatenc::kernels();
-    assert!(["avx512", "avx2", "generic"].contains(&k), "{k}");
+    assert!(["avx512", "avx2", "neon", "generic"].contains(&k), "{k}");
     if let Ok(v) = std::env::var("WHATENC_KERNELS_CHILD") {
         assert!(v == "generic" && k == "generic" || v == "avx2" && k != "avx512", "WHATENC_CPU={v}: {k}");
         return;

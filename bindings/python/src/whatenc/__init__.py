@@ -47,8 +47,9 @@ __version__ = "1.0.0"
 library_version: str = lib.whatenc_version_string().decode("ascii")
 """The version of the libwhatenc loaded."""
 kernels: str = lib.whatenc_kernels().decode("ascii")
-"""The vector kernels libwhatenc chose when it was loaded: "avx512", "avx2"
-or "generic" (the environment variable WHATENC_CPU can hold them lower)."""
+"""The vector kernels libwhatenc chose when it was loaded: "avx512", "avx2",
+"neon" (arm64) or "generic" (the environment variable WHATENC_CPU can hold
+them lower)."""
 
 __all__ = [
     "DecodeError",
