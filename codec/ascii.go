@@ -8,8 +8,9 @@ import (
 
 // The ASCII fast paths. Markup-heavy text is mostly ASCII, so every
 // ASCII-compatible decoder and encoder skips ASCII runs in blocks before it
-// looks at a byte individually. Long runs go to the AVX2 kernels
-// (ascii_amd64.s) where the CPU has them (useAVX2); everywhere else, and for
+// looks at a byte individually. Long runs go to the vector kernels
+// (asciiKernels: AVX2 in ascii_amd64.s where the CPU has it, NEON in
+// ascii_arm64.s); everywhere else, and for
 // the ends of runs, the code below works a machine word at a time (SWAR:
 // 0x80 in any byte of a word means a non-ASCII byte).
 
@@ -71,8 +72,8 @@ func asciiPrefix(b []byte) int {
 			return i + bits.TrailingZeros64(w)/8
 		}
 	}
-	if useAVX2 && i == vectorHead && len(b)-i >= vectorMin {
-		return i + asciiPrefixAVX2(unsafe.SliceData(b[i:]), len(b)-i)
+	if asciiKernels() && i == vectorHead && len(b)-i >= vectorMin {
+		return i + asciiPrefixKernel(unsafe.SliceData(b[i:]), len(b)-i)
 	}
 	return asciiPrefixWords(b, i)
 }
@@ -110,9 +111,9 @@ func copyASCII(dst, src []byte) int {
 		}
 	}
 	done := 0 // copied so far
-	if useAVX2 && i == vectorHead && len(src)-i >= vectorMin {
+	if asciiKernels() && i == vectorHead && len(src)-i >= vectorMin {
 		copy(dst[:vectorHead], src[:vectorHead])
-		i += copyASCIIAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), len(src)-i)
+		i += copyASCIIKernel(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), len(src)-i)
 		if i == len(src) {
 			return i
 		}
@@ -154,8 +155,8 @@ func widenASCII(dst []uint16, src []byte) int {
 		}
 		widen8(dst, i, w)
 		i += 8
-		if i == widenHead && useAVX2 && len(src)-i >= vectorMin {
-			i += widenASCIIAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), len(src)-i)
+		if i == widenHead && asciiKernels() && len(src)-i >= vectorMin {
+			i += widenASCIIKernel(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[i:]), len(src)-i)
 			if i == len(src) {
 				return i
 			}
@@ -221,8 +222,8 @@ func narrowASCIILong(dst []byte, src []uint16) int {
 			d[0], d[1], d[2], d[3] = byte(w), byte(w>>16), byte(w>>32), byte(w>>48)
 		}
 		i += 4
-		if i == vectorHead/2 && useAVX2 && len(src)-i >= vectorMin {
-			i += narrowASCIIAVX2(unsafe.SliceData(dst[i:]), (*byte)(unsafe.Pointer(unsafe.SliceData(src[i:]))), len(src)-i, &unitsAsIs)
+		if i == vectorHead/2 && asciiKernels() && len(src)-i >= vectorMin {
+			i += narrowASCIIKernel(unsafe.SliceData(dst[i:]), (*byte)(unsafe.Pointer(unsafe.SliceData(src[i:]))), len(src)-i, &unitsAsIs)
 			if i == len(src) {
 				return i
 			}
@@ -267,12 +268,12 @@ func narrowASCIIUTF16(dst, src []byte, be bool) int {
 			d[0], d[1], d[2], d[3] = byte(w), byte(w>>16), byte(w>>32), byte(w>>48)
 		}
 		i += 4
-		if i == vectorHead/2 && useAVX2 && n-i >= vectorMin {
+		if i == vectorHead/2 && asciiKernels() && n-i >= vectorMin {
 			order := &unitsAsIs
 			if be {
 				order = &unitsSwapped
 			}
-			i += narrowASCIIAVX2(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[2*i:]), n-i, order)
+			i += narrowASCIIKernel(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[2*i:]), n-i, order)
 			if i == n {
 				return i
 			}

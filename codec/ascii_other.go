@@ -1,12 +1,13 @@
-//go:build !amd64 || purego
+//go:build !(amd64 || arm64) || purego
 
 package codec
 
 // No vector kernels on this architecture (or with the purego build tag):
-// ascii.go's word-at-a-time code does all the work (useAVX2 is false:
-// cpu_other.go).
+// ascii.go's word-at-a-time code does all the work.
 
-func asciiPrefixAVX2(p *byte, n int) int                         { panic("unreachable") }
-func copyASCIIAVX2(dst, src *byte, n int) int                    { panic("unreachable") }
-func widenASCIIAVX2(dst *uint16, src *byte, n int) int           { panic("unreachable") }
-func narrowASCIIAVX2(dst, src *byte, n int, order *[16]byte) int { panic("unreachable") }
+func asciiKernels() bool { return false }
+
+func asciiPrefixKernel(p *byte, n int) int                         { panic("unreachable") }
+func copyASCIIKernel(dst, src *byte, n int) int                    { panic("unreachable") }
+func widenASCIIKernel(dst *uint16, src *byte, n int) int           { panic("unreachable") }
+func narrowASCIIKernel(dst, src *byte, n int, order *[16]byte) int { panic("unreachable") }

@@ -1,0 +1,257 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// NEON kernels for the ASCII runs (ascii.go), as ascii_amd64.s's AVX2 ones:
+// each works on whole 16-byte vectors, four at a time while 64 bytes are
+// left, then one at a time, then the last 16 bytes (overlapping what was
+// seen: n >= 32), and returns how far it got; the Go wrapper finishes the
+// rest with the word-at-a-time code. A vector's bytes are ASCII when the
+// two 64-bit halves, moved to general registers, have no bit 7 set (R8
+// holds 0x80 in each byte). Callers check useNEON first. Go's arm64
+// assembler: sources first, destination last.
+
+// HIGH_BITS(v): R6 and R7 get the high bits of v's two halves, R5 their OR.
+#define HIGH_BITS(v) \
+	VMOV  v.D[0], R6; \
+	VMOV  v.D[1], R7; \
+	AND   R8, R6, R6; \
+	AND   R8, R7, R7; \
+	ORR   R6, R7, R5
+
+// ANY_HIGH4: R5 is non-zero when a byte of V0..V3 is not ASCII.
+#define ANY_HIGH4 \
+	VORR  V0.B16, V1.B16, V4.B16; \
+	VORR  V2.B16, V3.B16, V5.B16; \
+	VORR  V4.B16, V5.B16, V4.B16; \
+	HIGH_BITS(V4)
+
+// func asciiPrefixNEON(p *byte, n int) int
+// The exact length of the ASCII prefix of p[:n], for n >= 32.
+TEXT ·asciiPrefixNEON(SB), NOSPLIT, $0-24
+	MOVD  p+0(FP), R0
+	MOVD  n+8(FP), R1
+	MOVD  $0, R2
+	MOVD  $0x8080808080808080, R8
+
+prefix64:
+	ADD   $64, R2, R3
+	CMP   R1, R3
+	BHI   prefix16
+	ADD   R2, R0, R4
+	VLD1  (R4), [V0.B16, V1.B16, V2.B16, V3.B16]
+	ANY_HIGH4
+	CBNZ  R5, prefix16                    // find it 16 bytes at a time
+	MOVD  R3, R2
+	B     prefix64
+
+prefix16:
+	ADD   $16, R2, R3
+	CMP   R1, R3
+	BHI   prefixLast
+	ADD   R2, R0, R4
+	VLD1  (R4), [V0.B16]
+	HIGH_BITS(V0)
+	CBNZ  R5, prefixFound
+	MOVD  R3, R2
+	B     prefix16
+
+prefixLast:
+	CMP   R1, R2
+	BEQ   prefixDone
+	SUB   $16, R1, R2                     // the last 16 bytes: the first byte
+	ADD   R2, R0, R4                      // not ASCII there is at or past i
+	VLD1  (R4), [V0.B16]
+	HIGH_BITS(V0)
+	CBNZ  R5, prefixFound
+	MOVD  R1, R2
+	B     prefixDone
+
+prefixFound:
+	// The first byte with bit 7 set in the 16 at R2: the lowest set bit
+	// of R6, else of R7 (RBIT then CLZ counts trailing zeros).
+	CBZ   R6, prefixHigh
+	RBIT  R6, R6
+	CLZ   R6, R6
+	ADD   R6>>3, R2, R2
+	B     prefixDone
+
+prefixHigh:
+	RBIT  R7, R7
+	CLZ   R7, R7
+	ADD   $8, R2, R2
+	ADD   R7>>3, R2, R2
+
+prefixDone:
+	MOVD  R2, ret+16(FP)
+	RET
+
+// func copyASCIINEON(dst, src *byte, n int) int
+// Copies whole 16-byte vectors of ASCII from src to dst while they last,
+// for n >= 32, and returns the bytes copied: n if all of src[:n] is ASCII
+// (the last vector overlaps), else a multiple of 16 at or before the first
+// non-ASCII byte. Nothing past the returned length is written.
+TEXT ·copyASCIINEON(SB), NOSPLIT, $0-32
+	MOVD  dst+0(FP), R9
+	MOVD  src+8(FP), R0
+	MOVD  n+16(FP), R1
+	MOVD  $0, R2
+	MOVD  $0x8080808080808080, R8
+
+copy64:
+	ADD   $64, R2, R3
+	CMP   R1, R3
+	BHI   copy16
+	ADD   R2, R0, R4
+	VLD1  (R4), [V0.B16, V1.B16, V2.B16, V3.B16]
+	ANY_HIGH4
+	CBNZ  R5, copy16
+	ADD   R2, R9, R4
+	VST1  [V0.B16, V1.B16, V2.B16, V3.B16], (R4)
+	MOVD  R3, R2
+	B     copy64
+
+copy16:
+	ADD   $16, R2, R3
+	CMP   R1, R3
+	BHI   copyLast
+	ADD   R2, R0, R4
+	VLD1  (R4), [V0.B16]
+	HIGH_BITS(V0)
+	CBNZ  R5, copyDone
+	ADD   R2, R9, R4
+	VST1  [V0.B16], (R4)
+	MOVD  R3, R2
+	B     copy16
+
+copyLast:
+	CMP   R1, R2
+	BEQ   copyDone
+	SUB   $16, R1, R3
+	ADD   R3, R0, R4
+	VLD1  (R4), [V0.B16]
+	HIGH_BITS(V0)
+	CBNZ  R5, copyDone
+	ADD   R3, R9, R4
+	VST1  [V0.B16], (R4)
+	MOVD  R1, R2
+
+copyDone:
+	MOVD  R2, ret+24(FP)
+	RET
+
+// WIDEN(v, lo, hi): lo and hi get the low and high 8 bytes of v as 16-bit
+// units (UXTL, UXTL2).
+#define WIDEN(v, lo, hi) \
+	VUXTL  v.B8, lo.H8; \
+	VUXTL2 v.B16, hi.H8
+
+// func widenASCIINEON(dst *uint16, src *byte, n int) int
+// As copyASCIINEON, writing each byte as a uint16.
+TEXT ·widenASCIINEON(SB), NOSPLIT, $0-32
+	MOVD  dst+0(FP), R9
+	MOVD  src+8(FP), R0
+	MOVD  n+16(FP), R1
+	MOVD  $0, R2
+	MOVD  $0x8080808080808080, R8
+
+widen64:
+	ADD   $64, R2, R3
+	CMP   R1, R3
+	BHI   widen16
+	ADD   R2, R0, R4
+	VLD1  (R4), [V0.B16, V1.B16, V2.B16, V3.B16]
+	ANY_HIGH4
+	CBNZ  R5, widen16
+	WIDEN(V0, V16, V17)
+	WIDEN(V1, V18, V19)
+	WIDEN(V2, V20, V21)
+	WIDEN(V3, V22, V23)
+	ADD   R2<<1, R9, R4
+	VST1  [V16.H8, V17.H8, V18.H8, V19.H8], (R4)
+	ADD   $64, R4, R4
+	VST1  [V20.H8, V21.H8, V22.H8, V23.H8], (R4)
+	MOVD  R3, R2
+	B     widen64
+
+widen16:
+	ADD   $16, R2, R3
+	CMP   R1, R3
+	BHI   widenLast
+	ADD   R2, R0, R4
+	VLD1  (R4), [V0.B16]
+	HIGH_BITS(V0)
+	CBNZ  R5, widenDone
+	WIDEN(V0, V16, V17)
+	ADD   R2<<1, R9, R4
+	VST1  [V16.H8, V17.H8], (R4)
+	MOVD  R3, R2
+	B     widen16
+
+widenLast:
+	CMP   R1, R2
+	BEQ   widenDone
+	SUB   $16, R1, R3
+	ADD   R3, R0, R4
+	VLD1  (R4), [V0.B16]
+	HIGH_BITS(V0)
+	CBNZ  R5, widenDone
+	WIDEN(V0, V16, V17)
+	ADD   R3<<1, R9, R4
+	VST1  [V16.H8, V17.H8], (R4)
+	MOVD  R1, R2
+
+widenDone:
+	MOVD  R2, ret+24(FP)
+	RET
+
+// NARROW16(at): the 16 code units at src+2*at (R0) put in machine order by
+// TBL with the order (V31), R5 non-zero if one is above U+007F (R8 holds
+// 0xFF80 in each unit), and V3 their low bytes (UZP1: the even bytes).
+#define NARROW16(at) \
+	ADD   at<<1, R0, R4; \
+	VLD1  (R4), [V0.B16, V1.B16]; \
+	VTBL  V31.B16, [V0.B16], V0.B16; \
+	VTBL  V31.B16, [V1.B16], V1.B16; \
+	VORR  V0.B16, V1.B16, V2.B16; \
+	HIGH_BITS(V2); \
+	VUZP1 V1.B16, V0.B16, V3.B16
+
+// func narrowASCIINEON(dst, src *byte, n int, order *[16]byte) int
+// As copyASCIINEON from UTF-16 code units (n of them at src, any
+// alignment, n >= 32), each put in machine order by TBL with order (the
+// identity for UTF-16LE and Go's uint16s, a byte swap for UTF-16BE): 16
+// units a step are tested against 0xFF80 and their low bytes stored.
+TEXT ·narrowASCIINEON(SB), NOSPLIT, $0-40
+	MOVD  dst+0(FP), R9
+	MOVD  src+8(FP), R0
+	MOVD  n+16(FP), R1
+	MOVD  order+24(FP), R4
+	VLD1  (R4), [V31.B16]
+	MOVD  $0, R2
+	MOVD  $0xFF80FF80FF80FF80, R8
+
+narrow16:
+	ADD   $16, R2, R3
+	CMP   R1, R3
+	BHI   narrowLast
+	NARROW16(R2)
+	CBNZ  R5, narrowDone
+	ADD   R2, R9, R4
+	VST1  [V3.B16], (R4)
+	MOVD  R3, R2
+	B     narrow16
+
+narrowLast:
+	CMP   R1, R2
+	BEQ   narrowDone
+	SUB   $16, R1, R3
+	NARROW16(R3)
+	CBNZ  R5, narrowDone
+	ADD   R3, R9, R4
+	VST1  [V3.B16], (R4)
+	MOVD  R1, R2
+
+narrowDone:
+	MOVD  R2, ret+32(FP)
+	RET
