@@ -86,6 +86,56 @@ prefixDone:
 	MOVD  R2, ret+16(FP)
 	RET
 
+// ASCII_RUN(step64, step16, last, done, store4, store1): the loops of
+// copyASCIINEON and widenASCIINEON, with labels of their own: four vectors
+// a step while 64 bytes are left and all four are ASCII, then one, then
+// the last 16 bytes (overlapping: n >= 32); store4(at) and store1(at)
+// write V0..V3 or V0 for the bytes at src+at (R0) to dst (R9). R2 ends at
+// done holding the bytes stored.
+#define ASCII_RUN(step64, step16, last, done, store4, store1) \
+step64: \
+	ADD   $64, R2, R3; \
+	CMP   R1, R3; \
+	BHI   step16; \
+	ADD   R2, R0, R4; \
+	VLD1  (R4), [V0.B16, V1.B16, V2.B16, V3.B16]; \
+	ANY_HIGH4; \
+	CBNZ  R5, step16; \
+	store4(R2); \
+	MOVD  R3, R2; \
+	B     step64; \
+step16: \
+	ADD   $16, R2, R3; \
+	CMP   R1, R3; \
+	BHI   last; \
+	ADD   R2, R0, R4; \
+	VLD1  (R4), [V0.B16]; \
+	HIGH_BITS(V0); \
+	CBNZ  R5, done; \
+	store1(R2); \
+	MOVD  R3, R2; \
+	B     step16; \
+last: \
+	CMP   R1, R2; \
+	BEQ   done; \
+	SUB   $16, R1, R3; \
+	ADD   R3, R0, R4; \
+	VLD1  (R4), [V0.B16]; \
+	HIGH_BITS(V0); \
+	CBNZ  R5, done; \
+	store1(R3); \
+	MOVD  R1, R2; \
+done:
+
+// COPY4(at) and COPY1(at): ASCII_RUN's stores for copyASCIINEON.
+#define COPY4(at) \
+	ADD   at, R9, R4; \
+	VST1  [V0.B16, V1.B16, V2.B16, V3.B16], (R4)
+
+#define COPY1(at) \
+	ADD   at, R9, R4; \
+	VST1  [V0.B16], (R4)
+
 // func copyASCIINEON(dst, src *byte, n int) int
 // Copies whole 16-byte vectors of ASCII from src to dst while they last,
 // for n >= 32, and returns the bytes copied: n if all of src[:n] is ASCII
@@ -97,46 +147,7 @@ TEXT ·copyASCIINEON(SB), NOSPLIT, $0-32
 	MOVD  n+16(FP), R1
 	MOVD  $0, R2
 	MOVD  $0x8080808080808080, R8
-
-copy64:
-	ADD   $64, R2, R3
-	CMP   R1, R3
-	BHI   copy16
-	ADD   R2, R0, R4
-	VLD1  (R4), [V0.B16, V1.B16, V2.B16, V3.B16]
-	ANY_HIGH4
-	CBNZ  R5, copy16
-	ADD   R2, R9, R4
-	VST1  [V0.B16, V1.B16, V2.B16, V3.B16], (R4)
-	MOVD  R3, R2
-	B     copy64
-
-copy16:
-	ADD   $16, R2, R3
-	CMP   R1, R3
-	BHI   copyLast
-	ADD   R2, R0, R4
-	VLD1  (R4), [V0.B16]
-	HIGH_BITS(V0)
-	CBNZ  R5, copyDone
-	ADD   R2, R9, R4
-	VST1  [V0.B16], (R4)
-	MOVD  R3, R2
-	B     copy16
-
-copyLast:
-	CMP   R1, R2
-	BEQ   copyDone
-	SUB   $16, R1, R3
-	ADD   R3, R0, R4
-	VLD1  (R4), [V0.B16]
-	HIGH_BITS(V0)
-	CBNZ  R5, copyDone
-	ADD   R3, R9, R4
-	VST1  [V0.B16], (R4)
-	MOVD  R1, R2
-
-copyDone:
+	ASCII_RUN(copy64, copy16, copyLast, copyDone, COPY4, COPY1)
 	MOVD  R2, ret+24(FP)
 	RET
 
@@ -146,6 +157,23 @@ copyDone:
 	VUXTL  v.B8, lo.H8; \
 	VUXTL2 v.B16, hi.H8
 
+// WIDEN4(at) and WIDEN1(at): ASCII_RUN's stores for widenASCIINEON, at
+// dst+2*at.
+#define WIDEN4(at) \
+	WIDEN(V0, V16, V17); \
+	WIDEN(V1, V18, V19); \
+	WIDEN(V2, V20, V21); \
+	WIDEN(V3, V22, V23); \
+	ADD   at<<1, R9, R4; \
+	VST1  [V16.H8, V17.H8, V18.H8, V19.H8], (R4); \
+	ADD   $64, R4, R4; \
+	VST1  [V20.H8, V21.H8, V22.H8, V23.H8], (R4)
+
+#define WIDEN1(at) \
+	WIDEN(V0, V16, V17); \
+	ADD   at<<1, R9, R4; \
+	VST1  [V16.H8, V17.H8], (R4)
+
 // func widenASCIINEON(dst *uint16, src *byte, n int) int
 // As copyASCIINEON, writing each byte as a uint16.
 TEXT ·widenASCIINEON(SB), NOSPLIT, $0-32
@@ -154,54 +182,7 @@ TEXT ·widenASCIINEON(SB), NOSPLIT, $0-32
 	MOVD  n+16(FP), R1
 	MOVD  $0, R2
 	MOVD  $0x8080808080808080, R8
-
-widen64:
-	ADD   $64, R2, R3
-	CMP   R1, R3
-	BHI   widen16
-	ADD   R2, R0, R4
-	VLD1  (R4), [V0.B16, V1.B16, V2.B16, V3.B16]
-	ANY_HIGH4
-	CBNZ  R5, widen16
-	WIDEN(V0, V16, V17)
-	WIDEN(V1, V18, V19)
-	WIDEN(V2, V20, V21)
-	WIDEN(V3, V22, V23)
-	ADD   R2<<1, R9, R4
-	VST1  [V16.H8, V17.H8, V18.H8, V19.H8], (R4)
-	ADD   $64, R4, R4
-	VST1  [V20.H8, V21.H8, V22.H8, V23.H8], (R4)
-	MOVD  R3, R2
-	B     widen64
-
-widen16:
-	ADD   $16, R2, R3
-	CMP   R1, R3
-	BHI   widenLast
-	ADD   R2, R0, R4
-	VLD1  (R4), [V0.B16]
-	HIGH_BITS(V0)
-	CBNZ  R5, widenDone
-	WIDEN(V0, V16, V17)
-	ADD   R2<<1, R9, R4
-	VST1  [V16.H8, V17.H8], (R4)
-	MOVD  R3, R2
-	B     widen16
-
-widenLast:
-	CMP   R1, R2
-	BEQ   widenDone
-	SUB   $16, R1, R3
-	ADD   R3, R0, R4
-	VLD1  (R4), [V0.B16]
-	HIGH_BITS(V0)
-	CBNZ  R5, widenDone
-	WIDEN(V0, V16, V17)
-	ADD   R3<<1, R9, R4
-	VST1  [V16.H8, V17.H8], (R4)
-	MOVD  R1, R2
-
-widenDone:
+	ASCII_RUN(widen64, widen16, widenLast, widenDone, WIDEN4, WIDEN1)
 	MOVD  R2, ret+24(FP)
 	RET
 
