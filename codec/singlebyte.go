@@ -24,7 +24,7 @@ type singleByteTables struct {
 	utf16 [256]uint16
 
 	// vector holds the upper half's code points for the AVX2 kernels,
-	// wide for the AVX-512 ones.
+	// wide for the AVX-512 ones (and, to UTF-16, the NEON one).
 	vector singleByteVectorTables
 	wide   singleByteWideTables
 
@@ -166,7 +166,8 @@ func busiestBlock(first, last, skip rune, has func(c rune) bool) rune {
 // 512 bytes.
 type singleByteVectorTables [8]struct{ lo, hi [32]byte }
 
-// singleByteWideTables are the AVX-512 decoders' tables for the upper half,
+// singleByteWideTables are the AVX-512 decoders' tables (lo and hi also the
+// NEON decoder's to UTF-16: singlebyte_arm64.s) for the upper half,
 // the entry for byte 0x80+j at j: 128 entries, which VPERMB looks up 64 at
 // a time (bytes 80..BF, then C0..FF). lo and hi are each code point's low
 // and high byte, for UTF-16 (U+FFFD for no code point: hi is 0xFF there
@@ -329,14 +330,15 @@ func (d *Decoder) decodeSingleByteUTF16(t *singleByteTables, src []byte, s *sink
 	i := 0
 	vectorFrom := 0 // where the vector kernel may take over again
 	for i < n {
-		if useAVX2 && i >= vectorFrom && n-i >= 32 {
-			var k int
-			step := 32
-			if useAVX512 && n-i >= 64 {
-				k = singleByteToUTF16AVX512(&dst[w], &src[i], n-i, &t.wide)
-				step = 64
-			} else {
-				k = singleByteToUTF16AVX2(&dst[w], &src[i], n-i, &t.vector)
+		if (useAVX2 || useNEON) && i >= vectorFrom && n-i >= 32 {
+			var k, step int
+			switch {
+			case useAVX512 && n-i >= 64:
+				k, step = singleByteToUTF16AVX512(&dst[w], &src[i], n-i, &t.wide), 64
+			case useAVX2:
+				k, step = singleByteToUTF16AVX2(&dst[w], &src[i], n-i, &t.vector), 32
+			default:
+				k, step = singleByteToUTF16NEON(&dst[w], &src[i], n-i, &t.wide), 16
 			}
 			i += k
 			w += k
@@ -345,7 +347,7 @@ func (d *Decoder) decodeSingleByteUTF16(t *singleByteTables, src []byte, s *sink
 		}
 		if n-i >= 8 {
 			end := n
-			if useAVX2 && i < vectorFrom {
+			if (useAVX2 || useNEON) && i < vectorFrom {
 				end = min(n, vectorFrom) // the vector kernel's again from there
 			}
 			if k := singleByteWordsToUTF16(dst[w:], src[i:end], &t.utf16); k > 0 {

@@ -466,6 +466,67 @@ func TestSingleByteDecodersAVX512(t *testing.T) {
 	}
 }
 
+// TestSingleByteToUTF16NEON: the NEON decoder to UTF-16 alone, for every
+// single-byte encoding: each code unit as the decoder's table has it, a
+// stop exactly at the first 16-byte step with a byte that has no code
+// point, and nothing written past what it returns.
+func TestSingleByteToUTF16NEON(t *testing.T) {
+	if !hasNEONKernels() {
+		t.Skip("skipping: no NEON here")
+	}
+	kernel := singleByteToUTF16NEON // a stub that panics where there is no NEON
+	rng := rand.New(rand.NewSource(16))
+	read, stops := 0, 0
+	for _, e := range Encodings() {
+		if !e.IsSingleByte() && e != XUserDefined {
+			continue
+		}
+		tb := e.sbTables
+		var unmapped []byte
+		for b := 0x80; b < 0x100; b++ {
+			if tb.utf16[b] == 0xFFFD {
+				unmapped = append(unmapped, byte(b))
+			}
+		}
+		for k := 0; k < 300; k++ {
+			src := randomUpperHalf(rng, rng.Intn(700), unmapped)
+			if len(src) == 0 {
+				continue
+			}
+			want := len(src) / 16 * 16
+			for i := 0; i < want; i++ {
+				if tb.utf16[src[i]] == 0xFFFD {
+					want = i / 16 * 16
+					stops++
+					break
+				}
+			}
+			dst := make([]uint16, len(src)+8)
+			for i := range dst {
+				dst[i] = guard
+			}
+			got := kernel(&dst[0], &src[0], len(src), &tb.wide)
+			if got != want {
+				t.Fatalf("%s: % x: decoded %d bytes, want %d", e.Name(), src, got, want)
+			}
+			for i := 0; i < got; i++ {
+				if dst[i] != tb.utf16[src[i]] {
+					t.Fatalf("%s: % x: unit %d is %#x, want %#x", e.Name(), src, i, dst[i], tb.utf16[src[i]])
+				}
+			}
+			for i := got; i < len(dst); i++ {
+				if dst[i] != guard {
+					t.Fatalf("%s: % x: wrote %#x at %d, past the %d units decoded", e.Name(), src, dst[i], i, got)
+				}
+			}
+			read += got
+		}
+	}
+	if read == 0 || stops == 0 {
+		t.Fatalf("the kernel decoded %d bytes and stopped %d times: the test sees too little", read, stops)
+	}
+}
+
 // The kernels for UTF-16 input alone (AVX-512, and AVX2, which takes whole
 // steps of 32 units only), for every single-byte encoding: exactly the
 // reference's bytes for the units they read, nothing written past them,

@@ -1,0 +1,12 @@
+//go:build !arm64 || purego
+
+package codec
+
+// No NEON kernels on this architecture (or with the purego build tag):
+// useNEON is false.
+
+func utf8ValidBlocksNEON(dst, p *byte, n int) int { panic("unreachable") }
+
+func singleByteToUTF16NEON(dst *uint16, src *byte, n int, t *singleByteWideTables) int {
+	panic("unreachable")
+}
