@@ -10,3 +10,5 @@ func utf8ValidBlocksNEON(dst, p *byte, n int) int { panic("unreachable") }
 func singleByteToUTF16NEON(dst *uint16, src *byte, n int, t *singleByteWideTables) int {
 	panic("unreachable")
 }
+
+func copyUTF16NEON(dst *uint16, src *byte, n int, order *[16]byte) int { panic("unreachable") }

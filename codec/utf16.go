@@ -240,8 +240,8 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 }
 
 // Byte orders for the kernels that read UTF-16 (copyUTF16AVX2,
-// utf16ToUTF8AVX2, narrowASCIIAVX2): each 16-bit lane's bytes kept, or
-// swapped.
+// utf16ToUTF8AVX2, narrowASCIIAVX2 and their NEON twins): each 16-bit
+// lane's bytes kept, or swapped.
 var (
 	unitsAsIs    = [16]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
 	unitsSwapped = [16]byte{1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14}
@@ -272,12 +272,16 @@ func copyUTF16Units(dst, src []uint16, swap bool) int {
 // them; the loops after them stop at the first surrogate.
 func copyUTF16Plain(dst, src []uint16, k int, swap bool) int {
 	n := len(src)
-	if useAVX2 && n-k >= 16 {
+	if (useAVX2 || useNEON) && n-k >= 16 {
 		order := &unitsAsIs
 		if swap {
 			order = &unitsSwapped
 		}
-		k += copyUTF16AVX2(&dst[k], (*byte)(unsafe.Pointer(&src[k])), n-k, order)
+		if useAVX2 {
+			k += copyUTF16AVX2(&dst[k], (*byte)(unsafe.Pointer(&src[k])), n-k, order)
+		} else {
+			k += copyUTF16NEON(&dst[k], (*byte)(unsafe.Pointer(&src[k])), n-k, order)
+		}
 	}
 	if fastStores {
 		k = copyUTF16Words(dst, src, k, swap)
