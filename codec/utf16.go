@@ -190,7 +190,7 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 	vectorFrom := 0 // where the vector kernel may take over again
 	wordsFrom := 0  // where utf16WordsToUTF8 may take over again
 	for ; i < len(units) && len(dst)-w >= 3; i++ {
-		if useAVX2 && i >= vectorFrom && len(units)-i >= 16 && len(dst)-w >= 64 {
+		if (useAVX2 || useNEON) && i >= vectorFrom && len(units)-i >= 16 && len(dst)-w >= 64 && neonTakes(bits.ReverseBytes16(units[i])) {
 			r, n := utf16ToUTF8Vector(dst[w:], units[i:], true)
 			i += r
 			w += n
@@ -221,12 +221,15 @@ func utf16BERun(s *sink, src []byte, units []uint16) int {
 			i, w = utf16PairsToUTF8(dst, w+4, units, i+2, true)
 			i-- // and the loop's i++
 		default:
-			// Without the vector kernels (which take the units after
+			// Without the AVX2 kernels (which take the units after
 			// this step), four units a step as in utf16ToUTF8.
 			if !useAVX2 && i >= wordsFrom {
-				r, n := utf16WordsToUTF8(dst[w:], units[i:], true)
+				end := wordsEnd(i, vectorFrom, len(units))
+				r, n := utf16WordsToUTF8(dst[w:], units[i:end], true)
 				w += n
-				wordsFrom = i + r + 4
+				if i+r < end {
+					wordsFrom = i + r + 4
+				}
 				if r > 0 {
 					i += r - 1 // and the loop's i++
 					continue

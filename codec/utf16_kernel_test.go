@@ -197,6 +197,52 @@ func TestUTF16ToUTF8Vector(t *testing.T) {
 	})
 }
 
+// The NEON kernel alone: steps of 8 units of one- and two-byte forms, up
+// to the first step with a unit from U+0800 on (or too few units, or less
+// than 16 bytes of room), exactly the UTF-8 of what it read, nothing
+// written past len(dst).
+func TestUTF16ToUTF8NEON(t *testing.T) {
+	if !hasNEONKernels() {
+		t.Skip("skipping: no NEON here")
+	}
+	kernel := utf16ToUTF8NEON // a stub that panics where there is no NEON
+	rng := rand.New(rand.NewSource(8))
+	read := 0
+	for k := 0; k < 20000; k++ {
+		src := randomUTF16Runs(rng, 8+rng.Intn(300))
+		swap := rng.Intn(2) == 0
+		in := unitsAsRead(src, swap)
+		order := &unitsAsIs
+		if swap {
+			order = &unitsSwapped
+		}
+		room := rng.Intn(3 * len(src))
+		buf := make([]byte, room+64)
+		for i := range buf {
+			buf[i] = guard
+		}
+		r, w := kernel(&buf[0], room, (*byte)(unsafe.Pointer(&in[0])), len(in), order, utf16Steps())
+		where := fmt.Sprintf("#%d swap=%v room %d units %04x", k, swap, room, src)
+		if r%8 != 0 || r > len(src) {
+			t.Fatalf("%s: read %d", where, r)
+		}
+		checkUTF8OfUnits(t, where, src[:r], buf, w, room)
+		if r+8 <= len(src) && room-w >= 16 {
+			for _, u := range src[r : r+8] {
+				if u >= 0x800 {
+					goto stopped
+				}
+			}
+			t.Fatalf("%s: stopped at %d before a step it takes", where, r)
+		}
+	stopped:
+		read += r
+	}
+	if read < 100000 {
+		t.Fatalf("the kernel read %d units in all: too few for the test to mean much", read)
+	}
+}
+
 // unitsAsRead returns src as the UTF-8 kernels read it: as it is, or with
 // each unit's bytes swapped (UTF-16BE read as little-endian words) if swap.
 func unitsAsRead(src []uint16, swap bool) []uint16 {

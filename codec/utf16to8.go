@@ -23,7 +23,7 @@ func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 	vectorFrom := 0 // where the vector kernels may take over again
 	wordsFrom := 0  // where utf16WordsToUTF8 may take over again
 	for i < len(src) && len(dst)-w >= 3 {
-		if useAVX2 && i >= vectorFrom && len(src)-i >= 16 && len(dst)-w >= 64 {
+		if (useAVX2 || useNEON) && i >= vectorFrom && len(src)-i >= 16 && len(dst)-w >= 64 && neonTakes(src[i]) {
 			r, n := utf16ToUTF8Vector(dst[w:], src[i:], false)
 			i += r
 			w += n
@@ -46,14 +46,17 @@ func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 			i, w = utf16PairsToUTF8(dst, w+4, src, i+2, false)
 			continue
 		default:
-			// Without the vector kernels (which take the units after
+			// Without the AVX2 kernels (which take the units after
 			// this step), four units a step, and after a step with a
 			// surrogate, from the unit after it.
 			if !useAVX2 && i >= wordsFrom {
-				r, n := utf16WordsToUTF8(dst[w:], src[i:], false)
+				end := wordsEnd(i, vectorFrom, len(src))
+				r, n := utf16WordsToUTF8(dst[w:], src[i:end], false)
 				i += r
 				w += n
-				wordsFrom = i + 4 // it stopped at such a step, or near the end
+				if i < end {
+					wordsFrom = i + 4 // it stopped at such a step, or near the end
+				}
 				if r > 0 {
 					continue
 				}
@@ -63,6 +66,34 @@ func utf16ToUTF8(dst []byte, src []uint16) (read, written int) {
 		i++
 	}
 	return i, w
+}
+
+// The NEON kernel takes steps of one- and two-byte forms only: steps with
+// a three-byte form (Chinese, Japanese, Korean, punctuation such as U+2014)
+// are the word loop's (utf16WordsToUTF8), and ASCII runs narrowASCII's.
+// The loops call the kernel at a unit of two bytes only (neonTakes: in
+// markup around Chinese or Japanese text a call at each ASCII run costs
+// more than the steps it takes), and give the word loop the units up to
+// where the kernel may take over again (wordsEnd): vectorFrom after a
+// call, else 256 on (64 cost Japanese text 5% against the word loop
+// alone, in qemu's instruction counts), in whole steps of four; without
+// that bound the word loop would keep the rest of the input.
+
+// neonTakes reports whether the loops may call the NEON kernel at unit u
+// (in machine order): true without one.
+func neonTakes(u uint16) bool { return !useNEON || u-0x80 < 0x800-0x80 }
+
+// wordsEnd is where utf16WordsToUTF8, from unit i of n, stops (see
+// neonTakes): n without the NEON kernel.
+func wordsEnd(i, vectorFrom, n int) int {
+	if !useNEON {
+		return n
+	}
+	end := i + 256
+	if i < vectorFrom {
+		end = vectorFrom
+	}
+	return min(i+(end-i+3)&^3, n)
 }
 
 // vectorResume is where the scalar loops give the input back to a vector
@@ -302,13 +333,17 @@ const utf16ToUTF8Room512 = 112
 // to UTF-8 in dst with the vector kernels, 16 units a step up to a step
 // with a surrogate (or while 16 units and 64 bytes of room are left), and
 // returns the units read and the bytes written. The caller has checked
-// useAVX2, len(src) >= 16 and len(dst) >= 64. With AVX-512 the kernel of
+// useAVX2 or useNEON, len(src) >= 16 and len(dst) >= 64. On arm64 the NEON
+// kernel takes steps of one- and two-byte forms alone. With AVX-512 the kernel of
 // 32 units a step goes first, and the AVX2 one takes the rest: the half of
 // a step with a surrogate before it, and the end of src or dst.
 func utf16ToUTF8Vector(dst []byte, src []uint16, swap bool) (read, written int) {
 	order := &unitsAsIs
 	if swap {
 		order = &unitsSwapped
+	}
+	if useNEON {
+		return utf16ToUTF8NEON(unsafe.SliceData(dst), len(dst), (*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src), order, utf16Steps())
 	}
 	if useAVX512 && len(src) >= 32 && len(dst) >= utf16ToUTF8Room512 {
 		read, written = utf16ToUTF8AVX512(unsafe.SliceData(dst), len(dst), (*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src), order)
