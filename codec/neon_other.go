@@ -13,6 +13,10 @@ func singleByteToUTF16NEON(dst *uint16, src *byte, n int, t *singleByteWideTable
 
 func copyUTF16NEON(dst *uint16, src *byte, n int, order *[16]byte) int { panic("unreachable") }
 
+func singleByteToUTF8NEON(dst *byte, dstLen int, src *byte, n int, t *singleByteWideTables, steps *utf16StepTables) (read, written int) {
+	panic("unreachable")
+}
+
 func utf16ToUTF8NEON(dst *byte, dstLen int, src *byte, n int, order *[16]byte, steps *utf16StepTables) (read, written int) {
 	panic("unreachable")
 }

@@ -248,14 +248,18 @@ func (d *Decoder) decodeSingleByte(src []byte, s *sink) (Status, int) {
 	dst, w, i := s.b, s.n, 0
 	vectorFrom := 0 // where the vector kernel may take over again
 	for i < len(src) {
-		if useAVX2 && i >= vectorFrom && len(src)-i >= 32 && len(dst)-w >= 64 {
-			var r, k int
-			step := 32
-			if useAVX512 && len(src)-i >= 64 && len(dst)-w >= singleByteUTF8Room512 {
+		if (useAVX2 || useNEON) && i >= vectorFrom && len(src)-i >= 32 && len(dst)-w >= 64 {
+			var r, k, step int
+			switch {
+			case useAVX512 && len(src)-i >= 64 && len(dst)-w >= singleByteUTF8Room512:
 				r, k = singleByteToUTF8AVX512(&dst[w], len(dst)-w, &src[i], len(src)-i, &t.wide)
 				step = 64
-			} else {
+			case useAVX2:
 				r, k = singleByteToUTF8AVX2(&dst[w], len(dst)-w, &src[i], len(src)-i, &t.vector, utf16Steps())
+				step = 32
+			default:
+				r, k = singleByteToUTF8NEON(&dst[w], len(dst)-w, &src[i], len(src)-i, &t.wide, utf16Steps())
+				step = 16
 			}
 			i += r
 			w += k
@@ -270,7 +274,7 @@ func (d *Decoder) decodeSingleByte(src []byte, s *sink) (Status, int) {
 			return OutputFull, i
 		}
 		end := i + n
-		if useAVX2 && vectorFrom > i {
+		if (useAVX2 || useNEON) && vectorFrom > i {
 			end = min(end, vectorFrom)
 		}
 		for i < end {

@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"fmt"
 	"math/rand"
 	"slices"
 	"testing"
@@ -463,6 +464,76 @@ func TestSingleByteDecodersAVX512(t *testing.T) {
 	t.Logf("read %d bytes to UTF-8 (%d stops at a byte without a code point), %d to UTF-16 (%d)", read8, stops8, read16, stops16)
 	if read8 < 200000 || read16 < 200000 || stops8 < 100 || stops16 < 100 {
 		t.Fatalf("the kernels read %d and %d bytes and stopped %d and %d times: too few for the test to mean much", read8, read16, stops8, stops16)
+	}
+}
+
+// TestSingleByteToUTF8NEON: the NEON decoder to UTF-8 alone, for every
+// single-byte encoding: whole steps of 16 bytes, exactly the UTF-8 of what
+// it read, nothing written past its room, and a stop only at a step with a
+// byte that has no code point or one of three UTF-8 bytes (or for lack of
+// input or room).
+func TestSingleByteToUTF8NEON(t *testing.T) {
+	if !hasNEONKernels() {
+		t.Skip("skipping: no NEON here")
+	}
+	kernel := singleByteToUTF8NEON // a stub that panics where there is no NEON
+	rng := rand.New(rand.NewSource(17))
+	read, stops := 0, 0
+	for _, e := range Encodings() {
+		if !e.IsSingleByte() && e != XUserDefined {
+			continue
+		}
+		tb := e.sbTables
+		var unmapped []byte
+		for b := 0x80; b < 0x100; b++ {
+			if tb.utf16[b] == 0xFFFD {
+				unmapped = append(unmapped, byte(b))
+			}
+		}
+		for k := 0; k < 300; k++ {
+			src := randomUpperHalf(rng, rng.Intn(700), unmapped)
+			if len(src) == 0 {
+				continue
+			}
+			room := rng.Intn(3 * len(src))
+			buf := make([]byte, room+64)
+			for i := range buf {
+				buf[i] = guard
+			}
+			r, w := kernel(&buf[0], room, &src[0], len(src), &tb.wide, utf16Steps())
+			where := fmt.Sprintf("%s: % x, room %d", e.Name(), src, room)
+			if r%16 != 0 || r > len(src) {
+				t.Fatalf("%s: read %d", where, r)
+			}
+			var want []byte
+			for _, b := range src[:r] {
+				want = utf8.AppendRune(want, rune(tb.utf16[b]))
+			}
+			if string(buf[:w]) != string(want) {
+				t.Fatalf("%s: read %d, wrote % x, want % x", where, r, buf[:w], want)
+			}
+			for i := room; i < len(buf); i++ {
+				if buf[i] != guard {
+					t.Fatalf("%s: wrote at %d, past its room", where, i)
+				}
+			}
+			if r+16 <= len(src) && room-w >= 48 {
+				taken := true
+				for _, b := range src[r : r+16] {
+					if cp := tb.utf16[b]; cp == 0xFFFD || cp >= 0x800 {
+						taken = false
+					}
+				}
+				if taken {
+					t.Fatalf("%s: stopped at %d before a step it takes", where, r)
+				}
+				stops++
+			}
+			read += r
+		}
+	}
+	if read < 10000 || stops == 0 {
+		t.Fatalf("the kernel read %d bytes and stopped at a step %d times: the test sees too little", read, stops)
 	}
 }
 

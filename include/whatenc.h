@@ -134,7 +134,7 @@ const char *whatenc_version_string(void);
 /* The vector kernels the library uses, chosen when it is loaded by what the
  * CPU has: "avx512" (AVX-512 with VBMI and VBMI2, as from Ice Lake and Zen 4
  * on, beside AVX2), "avx2", "neon" (arm64: UTF-8 validation, ASCII runs,
- * single-byte and UTF-16 decoding to UTF-16, UTF-16 to UTF-8 of one- and
+ * the single-byte decoders, UTF-16 to UTF-16, UTF-16 to UTF-8 of one- and
  * two-byte forms), or "generic" (portable code alone; also on other CPUs).  The environment
  * variable WHATENC_CPU, read when the library is loaded, can hold them
  * below that: "avx2" or "generic" ("avx512" or anything else: what the CPU
