@@ -367,20 +367,10 @@ func randomUpperHalf(rng *rand.Rand, n int, unmapped []byte) []byte {
 	return b
 }
 
-// The AVX-512 decoders alone, for every single-byte encoding and
-// x-user-defined: whole steps of 64 up to a step with a byte without a
-// code point (or too little input or room), exactly the reference's code
-// points for what they read, nothing written past the room.
-func TestSingleByteDecodersAVX512(t *testing.T) {
-	needReference(t)
-	if !hasAVX512Kernels() {
-		t.Skip("skipping: no AVX-512 here")
-	}
-	rng := rand.New(rand.NewSource(64))
-	// What the kernels read, and the calls that stopped at a byte without
-	// a code point, so that the test cannot pass on kernels that take
-	// nothing or never stop.
-	read8, read16, stops8, stops16 := 0, 0, 0, 0
+// forRandomUpperHalf calls f for each single-byte encoding (and
+// x-user-defined) with its tables and 300 random inputs of runs of ASCII,
+// of its upper half and of its bytes without a code point (randomUpperHalf).
+func forRandomUpperHalf(rng *rand.Rand, f func(e *Encoding, tb *singleByteTables, src []byte)) {
 	for _, e := range Encodings() {
 		if !e.IsSingleByte() && e != XUserDefined {
 			continue
@@ -397,70 +387,89 @@ func TestSingleByteDecodersAVX512(t *testing.T) {
 			if len(src) == 0 {
 				continue
 			}
-			// Stops where a step has no code point for a byte: the
-			// reference's fatal decoder reads the step's bytes up to it.
-			stopsAt := func(r, step int) bool {
-				if len(src)-r < step {
-					return false
-				}
-				_, _, ok := reference.Decode(e.Name(), src[r:r+step], reference.DecodeFatal)
-				return !ok
-			}
-			want := func(r int) []rune {
-				out, _, ok := reference.Decode(e.Name(), src[:r], reference.DecodeFatal)
-				if !ok {
-					t.Fatalf("%s % x: the kernel read %d bytes, which have an error", e, src, r)
-				}
-				return out
-			}
-
-			// To UTF-16: room for len(src) units and a guard after it.
-			buf16 := make([]uint16, len(src)+64)
-			for i := range buf16 {
-				buf16[i] = 0xA5A5
-			}
-			r := singleByteToUTF16AVX512(&buf16[0], &src[0], len(src), &tb.wide)
-			if r%64 != 0 || r > len(src) || len(src)-r >= 64 && !stopsAt(r, 64) {
-				t.Fatalf("%s % x: UTF-16 kernel read %d", e, src, r)
-			}
-			if got := utf16.Decode(buf16[:r]); string(got) != string(want(r)) {
-				t.Fatalf("%s % x: UTF-16 kernel wrote %x", e, src, buf16[:r])
-			}
-			for i := r; i < len(buf16); i++ {
-				if buf16[i] != 0xA5A5 {
-					t.Fatalf("%s % x: UTF-16 kernel wrote at %d, past the %d units it read", e, src, i, r)
-				}
-			}
-			read16 += r
-			if len(src)-r >= 64 {
-				stops16++
-			}
-
-			// To UTF-8: room from the least the kernel takes a step with
-			// up to three bytes a byte and more, a guard after it.
-			room := singleByteUTF8Room512 + rng.Intn(3*len(src)+1)
-			buf8 := guardedBytes(room + 64)
-			r, written := singleByteToUTF8AVX512(&buf8[0], room, &src[0], len(src), &tb.wide)
-			if r%64 != 0 || r > len(src) || written > room {
-				t.Fatalf("%s % x: UTF-8 kernel read %d, wrote %d in room %d", e, src, r, written, room)
-			}
-			if len(src)-r >= 64 && room-written >= singleByteUTF8Room512 && !stopsAt(r, 64) {
-				t.Fatalf("%s % x: UTF-8 kernel stopped at %d, before a step it could take", e, src, r)
-			}
-			if got := string(buf8[:written]); got != string(want(r)) {
-				t.Fatalf("%s % x: UTF-8 kernel wrote % x, want % x", e, src, got, string(want(r)))
-			}
-			for i := room; i < len(buf8); i++ {
-				if buf8[i] != guard {
-					t.Fatalf("%s % x: UTF-8 kernel wrote at %d, past its room %d", e, src, i, room)
-				}
-			}
-			read8 += r
-			if len(src)-r >= 64 && room-written >= singleByteUTF8Room512 {
-				stops8++
-			}
+			f(e, tb, src)
 		}
 	}
+}
+
+// The AVX-512 decoders alone, for every single-byte encoding and
+// x-user-defined: whole steps of 64 up to a step with a byte without a
+// code point (or too little input or room), exactly the reference's code
+// points for what they read, nothing written past the room.
+func TestSingleByteDecodersAVX512(t *testing.T) {
+	needReference(t)
+	if !hasAVX512Kernels() {
+		t.Skip("skipping: no AVX-512 here")
+	}
+	rng := rand.New(rand.NewSource(64))
+	// What the kernels read, and the calls that stopped at a byte without
+	// a code point, so that the test cannot pass on kernels that take
+	// nothing or never stop.
+	read8, read16, stops8, stops16 := 0, 0, 0, 0
+	forRandomUpperHalf(rng, func(e *Encoding, tb *singleByteTables, src []byte) {
+		// Stops where a step has no code point for a byte: the
+		// reference's fatal decoder reads the step's bytes up to it.
+		stopsAt := func(r, step int) bool {
+			if len(src)-r < step {
+				return false
+			}
+			_, _, ok := reference.Decode(e.Name(), src[r:r+step], reference.DecodeFatal)
+			return !ok
+		}
+		want := func(r int) []rune {
+			out, _, ok := reference.Decode(e.Name(), src[:r], reference.DecodeFatal)
+			if !ok {
+				t.Fatalf("%s % x: the kernel read %d bytes, which have an error", e, src, r)
+			}
+			return out
+		}
+
+		// To UTF-16: room for len(src) units and a guard after it.
+		buf16 := make([]uint16, len(src)+64)
+		for i := range buf16 {
+			buf16[i] = 0xA5A5
+		}
+		r := singleByteToUTF16AVX512(&buf16[0], &src[0], len(src), &tb.wide)
+		if r%64 != 0 || r > len(src) || len(src)-r >= 64 && !stopsAt(r, 64) {
+			t.Fatalf("%s % x: UTF-16 kernel read %d", e, src, r)
+		}
+		if got := utf16.Decode(buf16[:r]); string(got) != string(want(r)) {
+			t.Fatalf("%s % x: UTF-16 kernel wrote %x", e, src, buf16[:r])
+		}
+		for i := r; i < len(buf16); i++ {
+			if buf16[i] != 0xA5A5 {
+				t.Fatalf("%s % x: UTF-16 kernel wrote at %d, past the %d units it read", e, src, i, r)
+			}
+		}
+		read16 += r
+		if len(src)-r >= 64 {
+			stops16++
+		}
+
+		// To UTF-8: room from the least the kernel takes a step with
+		// up to three bytes a byte and more, a guard after it.
+		room := singleByteUTF8Room512 + rng.Intn(3*len(src)+1)
+		buf8 := guardedBytes(room + 64)
+		r, written := singleByteToUTF8AVX512(&buf8[0], room, &src[0], len(src), &tb.wide)
+		if r%64 != 0 || r > len(src) || written > room {
+			t.Fatalf("%s % x: UTF-8 kernel read %d, wrote %d in room %d", e, src, r, written, room)
+		}
+		if len(src)-r >= 64 && room-written >= singleByteUTF8Room512 && !stopsAt(r, 64) {
+			t.Fatalf("%s % x: UTF-8 kernel stopped at %d, before a step it could take", e, src, r)
+		}
+		if got := string(buf8[:written]); got != string(want(r)) {
+			t.Fatalf("%s % x: UTF-8 kernel wrote % x, want % x", e, src, got, string(want(r)))
+		}
+		for i := room; i < len(buf8); i++ {
+			if buf8[i] != guard {
+				t.Fatalf("%s % x: UTF-8 kernel wrote at %d, past its room %d", e, src, i, room)
+			}
+		}
+		read8 += r
+		if len(src)-r >= 64 && room-written >= singleByteUTF8Room512 {
+			stops8++
+		}
+	})
 	t.Logf("read %d bytes to UTF-8 (%d stops at a byte without a code point), %d to UTF-16 (%d)", read8, stops8, read16, stops16)
 	if read8 < 200000 || read16 < 200000 || stops8 < 100 || stops16 < 100 {
 		t.Fatalf("the kernels read %d and %d bytes and stopped %d and %d times: too few for the test to mean much", read8, read16, stops8, stops16)
@@ -479,59 +488,43 @@ func TestSingleByteToUTF8NEON(t *testing.T) {
 	kernel := singleByteToUTF8NEON // a stub that panics where there is no NEON
 	rng := rand.New(rand.NewSource(17))
 	read, stops := 0, 0
-	for _, e := range Encodings() {
-		if !e.IsSingleByte() && e != XUserDefined {
-			continue
+	forRandomUpperHalf(rng, func(e *Encoding, tb *singleByteTables, src []byte) {
+		room := rng.Intn(3 * len(src))
+		buf := make([]byte, room+64)
+		for i := range buf {
+			buf[i] = guard
 		}
-		tb := e.sbTables
-		var unmapped []byte
-		for b := 0x80; b < 0x100; b++ {
-			if tb.utf16[b] == 0xFFFD {
-				unmapped = append(unmapped, byte(b))
+		r, w := kernel(&buf[0], room, &src[0], len(src), &tb.wide, utf16Steps())
+		where := fmt.Sprintf("%s: % x, room %d", e.Name(), src, room)
+		if r%16 != 0 || r > len(src) {
+			t.Fatalf("%s: read %d", where, r)
+		}
+		var want []byte
+		for _, b := range src[:r] {
+			want = utf8.AppendRune(want, rune(tb.utf16[b]))
+		}
+		if string(buf[:w]) != string(want) {
+			t.Fatalf("%s: read %d, wrote % x, want % x", where, r, buf[:w], want)
+		}
+		for i := room; i < len(buf); i++ {
+			if buf[i] != guard {
+				t.Fatalf("%s: wrote at %d, past its room", where, i)
 			}
 		}
-		for k := 0; k < 300; k++ {
-			src := randomUpperHalf(rng, rng.Intn(700), unmapped)
-			if len(src) == 0 {
-				continue
-			}
-			room := rng.Intn(3 * len(src))
-			buf := make([]byte, room+64)
-			for i := range buf {
-				buf[i] = guard
-			}
-			r, w := kernel(&buf[0], room, &src[0], len(src), &tb.wide, utf16Steps())
-			where := fmt.Sprintf("%s: % x, room %d", e.Name(), src, room)
-			if r%16 != 0 || r > len(src) {
-				t.Fatalf("%s: read %d", where, r)
-			}
-			var want []byte
-			for _, b := range src[:r] {
-				want = utf8.AppendRune(want, rune(tb.utf16[b]))
-			}
-			if string(buf[:w]) != string(want) {
-				t.Fatalf("%s: read %d, wrote % x, want % x", where, r, buf[:w], want)
-			}
-			for i := room; i < len(buf); i++ {
-				if buf[i] != guard {
-					t.Fatalf("%s: wrote at %d, past its room", where, i)
+		if r+16 <= len(src) && room-w >= 48 {
+			taken := true
+			for _, b := range src[r : r+16] {
+				if cp := tb.utf16[b]; cp == 0xFFFD || cp >= 0x800 {
+					taken = false
 				}
 			}
-			if r+16 <= len(src) && room-w >= 48 {
-				taken := true
-				for _, b := range src[r : r+16] {
-					if cp := tb.utf16[b]; cp == 0xFFFD || cp >= 0x800 {
-						taken = false
-					}
-				}
-				if taken {
-					t.Fatalf("%s: stopped at %d before a step it takes", where, r)
-				}
-				stops++
+			if taken {
+				t.Fatalf("%s: stopped at %d before a step it takes", where, r)
 			}
-			read += r
+			stops++
 		}
-	}
+		read += r
+	})
 	if read < 10000 || stops == 0 {
 		t.Fatalf("the kernel read %d bytes and stopped at a step %d times: the test sees too little", read, stops)
 	}
@@ -548,51 +541,35 @@ func TestSingleByteToUTF16NEON(t *testing.T) {
 	kernel := singleByteToUTF16NEON // a stub that panics where there is no NEON
 	rng := rand.New(rand.NewSource(16))
 	read, stops := 0, 0
-	for _, e := range Encodings() {
-		if !e.IsSingleByte() && e != XUserDefined {
-			continue
-		}
-		tb := e.sbTables
-		var unmapped []byte
-		for b := 0x80; b < 0x100; b++ {
-			if tb.utf16[b] == 0xFFFD {
-				unmapped = append(unmapped, byte(b))
+	forRandomUpperHalf(rng, func(e *Encoding, tb *singleByteTables, src []byte) {
+		want := len(src) / 16 * 16
+		for i := 0; i < want; i++ {
+			if tb.utf16[src[i]] == 0xFFFD {
+				want = i / 16 * 16
+				stops++
+				break
 			}
 		}
-		for k := 0; k < 300; k++ {
-			src := randomUpperHalf(rng, rng.Intn(700), unmapped)
-			if len(src) == 0 {
-				continue
-			}
-			want := len(src) / 16 * 16
-			for i := 0; i < want; i++ {
-				if tb.utf16[src[i]] == 0xFFFD {
-					want = i / 16 * 16
-					stops++
-					break
-				}
-			}
-			dst := make([]uint16, len(src)+8)
-			for i := range dst {
-				dst[i] = guard
-			}
-			got := kernel(&dst[0], &src[0], len(src), &tb.wide)
-			if got != want {
-				t.Fatalf("%s: % x: decoded %d bytes, want %d", e.Name(), src, got, want)
-			}
-			for i := 0; i < got; i++ {
-				if dst[i] != tb.utf16[src[i]] {
-					t.Fatalf("%s: % x: unit %d is %#x, want %#x", e.Name(), src, i, dst[i], tb.utf16[src[i]])
-				}
-			}
-			for i := got; i < len(dst); i++ {
-				if dst[i] != guard {
-					t.Fatalf("%s: % x: wrote %#x at %d, past the %d units decoded", e.Name(), src, dst[i], i, got)
-				}
-			}
-			read += got
+		dst := make([]uint16, len(src)+8)
+		for i := range dst {
+			dst[i] = guard
 		}
-	}
+		got := kernel(&dst[0], &src[0], len(src), &tb.wide)
+		if got != want {
+			t.Fatalf("%s: % x: decoded %d bytes, want %d", e.Name(), src, got, want)
+		}
+		for i := 0; i < got; i++ {
+			if dst[i] != tb.utf16[src[i]] {
+				t.Fatalf("%s: % x: unit %d is %#x, want %#x", e.Name(), src, i, dst[i], tb.utf16[src[i]])
+			}
+		}
+		for i := got; i < len(dst); i++ {
+			if dst[i] != guard {
+				t.Fatalf("%s: % x: wrote %#x at %d, past the %d units decoded", e.Name(), src, dst[i], i, got)
+			}
+		}
+		read += got
+	})
 	if read == 0 || stops == 0 {
 		t.Fatalf("the kernel decoded %d bytes and stopped %d times: the test sees too little", read, stops)
 	}
