@@ -2,6 +2,13 @@
 
 #include "textflag.h"
 
+// NEON kernels for the UTF-16 decoders (utf16.go) and UTF-16 to UTF-8
+// (utf16to8.go): the copy to UTF-16 while no surrogate comes, and the
+// conversion of one- and two-byte forms. Both read the units in machine
+// order after TBL with an order table (the identity, or a byte swap for
+// UTF-16BE) and leave the steps they do not take to the Go code. Go's
+// arm64 assembler: sources first, destination last.
+
 // COPY16_CHECK(at): the 16 code units at src+2*at (R0) in V0 and V1, put
 // in machine order by TBL with the order (V31); R6 non-zero if one of them
 // is a surrogate ((u & F800) == D800: V30 and V29 hold F800 and D800 in
@@ -26,8 +33,7 @@
 // byte swap for UTF-16BE), 16 units a step while a step holds no
 // surrogate, and returns how many units it copied: n (the last step
 // overlaps units already copied), or the start of the first step that
-// holds a surrogate, which the Go code takes (copyUTF16Pairs). Go's arm64
-// assembler: sources first, destination last.
+// holds a surrogate, which the Go code takes (copyUTF16NEONRuns).
 TEXT ·copyUTF16NEON(SB), NOSPLIT, $0-40
 	MOVD  dst+0(FP), R9
 	MOVD  src+8(FP), R0
@@ -81,7 +87,8 @@ GLOBL utf16LaneBits<>(SB), RODATA|NOPTR, $16
 // continuation byte in the high one), and steps.twoByte's TBL control for
 // the step's ASCII lanes keeps the bytes the forms have (steps.twoByteLen
 // of them); a step of ASCII stores the units' low bytes. The 16 bytes
-// stored past those are scratch the next step overwrites. The tables' offsets are checked by TestUTF16StepTablesLayout.
+// stored past those are scratch the next step overwrites. The tables'
+// offsets are checked by TestUTF16StepTablesLayout.
 TEXT ·utf16ToUTF8NEON(SB), NOSPLIT, $0-64
 	MOVD  dst+0(FP), R9
 	MOVD  dstLen+8(FP), R10
