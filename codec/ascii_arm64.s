@@ -1,6 +1,7 @@
 //go:build !purego
 
 #include "textflag.h"
+#include "run16_arm64.h"
 
 // NEON kernels for the ASCII runs (ascii.go), as ascii_amd64.s's AVX2 ones:
 // each works on whole 16-byte vectors, four at a time while 64 bytes are
@@ -86,12 +87,19 @@ prefixDone:
 	MOVD  R2, ret+16(FP)
 	RET
 
+// ASCII16(at): V0 gets the 16 bytes at src+at (R0), R5 their high bits
+// (HIGH_BITS): RUN16's check for a vector of ASCII.
+#define ASCII16(at) \
+	ADD   at, R0, R4; \
+	VLD1  (R4), [V0.B16]; \
+	HIGH_BITS(V0)
+
 // ASCII_RUN(step64, step16, last, done, store4, store1): the loops of
 // copyASCIINEON and widenASCIINEON, with labels of their own: four vectors
-// a step while 64 bytes are left and all four are ASCII, then one, then
-// the last 16 bytes (overlapping: n >= 32); store4(at) and store1(at)
-// write V0..V3 or V0 for the bytes at src+at (R0) to dst (R9). R2 ends at
-// done holding the bytes stored.
+// a step while 64 bytes are left and all four are ASCII, then RUN16 a
+// vector at a time (n >= 32); store4(at) and store1(at) write V0..V3 or
+// V0 for the bytes at src+at (R0) to dst (R9). R2 ends at done holding
+// the bytes stored.
 #define ASCII_RUN(step64, step16, last, done, store4, store1) \
 step64: \
 	ADD   $64, R2, R3; \
@@ -104,28 +112,7 @@ step64: \
 	store4(R2); \
 	MOVD  R3, R2; \
 	B     step64; \
-step16: \
-	ADD   $16, R2, R3; \
-	CMP   R1, R3; \
-	BHI   last; \
-	ADD   R2, R0, R4; \
-	VLD1  (R4), [V0.B16]; \
-	HIGH_BITS(V0); \
-	CBNZ  R5, done; \
-	store1(R2); \
-	MOVD  R3, R2; \
-	B     step16; \
-last: \
-	CMP   R1, R2; \
-	BEQ   done; \
-	SUB   $16, R1, R3; \
-	ADD   R3, R0, R4; \
-	VLD1  (R4), [V0.B16]; \
-	HIGH_BITS(V0); \
-	CBNZ  R5, done; \
-	store1(R3); \
-	MOVD  R1, R2; \
-done:
+	RUN16(step16, last, done, ASCII16, store1)
 
 // COPY4(at) and COPY1(at): ASCII_RUN's stores for copyASCIINEON.
 #define COPY4(at) \
@@ -198,6 +185,11 @@ TEXT ·widenASCIINEON(SB), NOSPLIT, $0-32
 	HIGH_BITS(V2); \
 	VUZP1 V1.B16, V0.B16, V3.B16
 
+// NARROW_STORE(at): the low bytes of NARROW16 (V3) to dst+at (R9).
+#define NARROW_STORE(at) \
+	ADD   at, R9, R4; \
+	VST1  [V3.B16], (R4)
+
 // func narrowASCIINEON(dst, src *byte, n int, order *[16]byte) int
 // As copyASCIINEON from UTF-16 code units (n of them at src, any
 // alignment, n >= 32), each put in machine order by TBL with order (the
@@ -211,28 +203,6 @@ TEXT ·narrowASCIINEON(SB), NOSPLIT, $0-40
 	VLD1  (R4), [V31.B16]
 	MOVD  $0, R2
 	MOVD  $0xFF80FF80FF80FF80, R8
-
-narrow16:
-	ADD   $16, R2, R3
-	CMP   R1, R3
-	BHI   narrowLast
-	NARROW16(R2)
-	CBNZ  R5, narrowDone
-	ADD   R2, R9, R4
-	VST1  [V3.B16], (R4)
-	MOVD  R3, R2
-	B     narrow16
-
-narrowLast:
-	CMP   R1, R2
-	BEQ   narrowDone
-	SUB   $16, R1, R3
-	NARROW16(R3)
-	CBNZ  R5, narrowDone
-	ADD   R3, R9, R4
-	VST1  [V3.B16], (R4)
-	MOVD  R1, R2
-
-narrowDone:
+	RUN16(narrow16, narrowLast, narrowDone, NARROW16, NARROW_STORE)
 	MOVD  R2, ret+32(FP)
 	RET

@@ -1,6 +1,7 @@
 //go:build !purego
 
 #include "textflag.h"
+#include "run16_arm64.h"
 
 // NEON kernels for the UTF-16 decoders (utf16.go) and UTF-16 to UTF-8
 // (utf16to8.go): the copy to UTF-16 while no surrogate comes, and the
@@ -10,9 +11,9 @@
 // arm64 assembler: sources first, destination last.
 
 // COPY16_CHECK(at): the 16 code units at src+2*at (R0) in V0 and V1, put
-// in machine order by TBL with the order (V31); R6 non-zero if one of them
+// in machine order by TBL with the order (V31); R5 non-zero if one of them
 // is a surrogate ((u & F800) == D800: V30 and V29 hold F800 and D800 in
-// each unit).
+// each unit): RUN16's check.
 #define COPY16_CHECK(at) \
 	ADD   at<<1, R0, R4; \
 	VLD1  (R4), [V0.B16, V1.B16]; \
@@ -25,7 +26,12 @@
 	VORR  V2.B16, V3.B16, V2.B16; \
 	VMOV  V2.D[0], R6; \
 	VMOV  V2.D[1], R7; \
-	ORR   R6, R7, R6
+	ORR   R6, R7, R5
+
+// COPY16_STORE(at): the units of COPY16_CHECK (V0, V1) to dst+2*at (R9).
+#define COPY16_STORE(at) \
+	ADD   at<<1, R9, R4; \
+	VST1  [V0.B16, V1.B16], (R4)
 
 // func copyUTF16NEON(dst *uint16, src *byte, n int, order *[16]byte) int
 // Copies the n code units at src (any alignment; n >= 16) to dst, each
@@ -45,29 +51,7 @@ TEXT ·copyUTF16NEON(SB), NOSPLIT, $0-40
 	MOVD  $0xD800, R4
 	VDUP  R4, V29.H8
 	MOVD  $0, R2
-
-loop:
-	ADD   $16, R2, R3
-	CMP   R1, R3
-	BHI   last
-	COPY16_CHECK(R2)
-	CBNZ  R6, done
-	ADD   R2<<1, R9, R4
-	VST1  [V0.B16, V1.B16], (R4)
-	MOVD  R3, R2
-	B     loop
-
-last:
-	CMP   R1, R2
-	BEQ   done
-	SUB   $16, R1, R3
-	COPY16_CHECK(R3)
-	CBNZ  R6, done
-	ADD   R3<<1, R9, R4
-	VST1  [V0.B16, V1.B16], (R4)
-	MOVD  R1, R2
-
-done:
+	RUN16(loop, last, done, COPY16_CHECK, COPY16_STORE)
 	MOVD  R2, ret+32(FP)
 	RET
 
