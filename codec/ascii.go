@@ -269,10 +269,7 @@ func narrowASCIIUTF16(dst, src []byte, be bool) int {
 		}
 		i += 4
 		if i == vectorHead/2 && asciiKernels() && n-i >= vectorMin {
-			order := &unitsAsIs
-			if be {
-				order = &unitsSwapped
-			}
+			order := unitOrder(be)
 			i += narrowASCIIKernel(unsafe.SliceData(dst[i:]), unsafe.SliceData(src[2*i:]), n-i, order)
 			if i == n {
 				return i

@@ -250,6 +250,15 @@ var (
 	unitsSwapped = [16]byte{1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14}
 )
 
+// unitOrder returns the byte order for units read as they are, or with
+// their bytes swapped if swap (UTF-16BE read as little-endian words).
+func unitOrder(swap bool) *[16]byte {
+	if swap {
+		return &unitsSwapped
+	}
+	return &unitsAsIs
+}
+
 // copyUTF16Units copies the code units of src (byte-swapped if swap) into
 // dst up to the first surrogate that is not one of a pair in src, as many
 // as fit, and returns how many. Units without surrogates go to
@@ -279,10 +288,7 @@ func copyUTF16Plain(dst, src []uint16, k int, swap bool) int {
 		k = copyUTF16NEONRuns(dst, src, k, swap)
 	} else {
 		if useAVX2 && n-k >= 16 {
-			order := &unitsAsIs
-			if swap {
-				order = &unitsSwapped
-			}
+			order := unitOrder(swap)
 			k += copyUTF16AVX2(&dst[k], (*byte)(unsafe.Pointer(&src[k])), n-k, order)
 		}
 		if fastStores {
@@ -349,10 +355,7 @@ func copyUTF16Pairs(dst, src []uint16, k int, swap bool) int {
 // the word loop stopped in a step (at a surrogate), or where fewer than 16
 // units are left.
 func copyUTF16NEONRuns(dst, src []uint16, k int, swap bool) int {
-	order := &unitsAsIs
-	if swap {
-		order = &unitsSwapped
-	}
+	order := unitOrder(swap)
 	n := len(src)
 	for n-k >= 16 {
 		k += copyUTF16NEON(&dst[k], (*byte)(unsafe.Pointer(&src[k])), n-k, order)

@@ -212,10 +212,7 @@ func TestUTF16ToUTF8NEON(t *testing.T) {
 		src := randomUTF16Runs(rng, 8+rng.Intn(300))
 		swap := rng.Intn(2) == 0
 		in := unitsAsRead(src, swap)
-		order := &unitsAsIs
-		if swap {
-			order = &unitsSwapped
-		}
+		order := unitOrder(swap)
 		room := rng.Intn(3 * len(src))
 		buf := make([]byte, room+64)
 		for i := range buf {
@@ -349,10 +346,7 @@ func TestUTF16ToUTF8AVX512(t *testing.T) {
 		in := unitsAsRead(src, swap)
 		room := utf16ToUTF8Room512 + rng.Intn(3*len(src))
 		buf := guardedBytes(room + 64)
-		order := &unitsAsIs
-		if swap {
-			order = &unitsSwapped
-		}
+		order := unitOrder(swap)
 		read, written := utf16ToUTF8AVX512(&buf[0], room, (*byte)(unsafe.Pointer(&in[0])), len(in), order)
 		where := fmt.Sprintf("#%d swap=%v room %d units %04x", k, swap, room, src)
 		if read > len(src) || written > room {

@@ -338,10 +338,7 @@ const utf16ToUTF8Room512 = 112
 // 32 units a step goes first, and the AVX2 one takes the rest: the half of
 // a step with a surrogate before it, and the end of src or dst.
 func utf16ToUTF8Vector(dst []byte, src []uint16, swap bool) (read, written int) {
-	order := &unitsAsIs
-	if swap {
-		order = &unitsSwapped
-	}
+	order := unitOrder(swap)
 	if useNEON {
 		return utf16ToUTF8NEON(unsafe.SliceData(dst), len(dst), (*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src), order, utf16Steps())
 	}
