@@ -194,7 +194,7 @@ func utf8CopyValidPrefix(dst, p []byte) int {
 		var n int
 		switch {
 		case useAVX512 && len(p) >= 256:
-			n = utf8ValidBlocksAVX512(d, &p[0], len(p))
+			n = utf8ValidAVX512(d, p)
 		case useAVX2:
 			n = utf8ValidBlocksAVX2(d, &p[0], len(p))
 		default:

@@ -54,6 +54,19 @@ var intelCore = isIntel()
 var utf8Backward = !intelCore
 
 // For the tests: the AVX-512 validator tuned for Intel cores (VPERMB
-// checks, forward only) or for the others.
-func setUTF8IntelTuning(on bool) { utf8PermbChecks, utf8Backward = on, !on }
-func utf8IntelTuningOn() bool    { return utf8PermbChecks && !utf8Backward }
+// checks, forward only, windows) or for the others.
+func setUTF8IntelTuning(on bool) { utf8PermbChecks, utf8Backward, utf8Windows = on, !on, on }
+func utf8IntelTuningOn() bool    { return utf8PermbChecks && !utf8Backward && utf8Windows }
+
+// utf8WindowsAVX512 is utf8_amd64.s's validator of 4 KiB windows (see
+// utf8ValidAVX512): from p[from:] (p[:from] valid, from >= 64) to where a
+// window has an error or a byte F0..FF, or fewer than 4 KiB are left, or
+// (text) a window was mostly text. Callers check useAVX512 first.
+//
+//go:noescape
+func utf8WindowsAVX512(p *byte, from, n int) (stop int, text bool)
+
+// utf8Windows lets utf8ValidAVX512 take long inputs in windows. Their
+// check is the Intel cores' (utf8PermbChecks), and their gains were
+// measured there only; Zen 4 keeps utf8ValidBlocksAVX512 throughout.
+var utf8Windows = intelCore

@@ -1664,3 +1664,122 @@ asciiCheck512:
 	JNZ  asciiLoop512
 	ADDQ $256, AX
 	JMP  asciiCheck512
+
+// 0xFF in every byte but the last three: subtracted (saturating) from the
+// 64 bytes before an ASCII block, what is left is non-zero where a
+// sequence that starts in the last three is unfinished there (F0..FF
+// three before the end, E0..FF two before, C0..FF last).
+DATA utf8Unfinished<>+0(SB)/8, $0xffffffffffffffff
+DATA utf8Unfinished<>+8(SB)/8, $0xffffffffffffffff
+DATA utf8Unfinished<>+16(SB)/8, $0xffffffffffffffff
+DATA utf8Unfinished<>+24(SB)/8, $0xffffffffffffffff
+DATA utf8Unfinished<>+32(SB)/8, $0xffffffffffffffff
+DATA utf8Unfinished<>+40(SB)/8, $0xffffffffffffffff
+DATA utf8Unfinished<>+48(SB)/8, $0xffffffffffffffff
+DATA utf8Unfinished<>+56(SB)/8, $0xbfdfefffffffffff
+GLOBL utf8Unfinished<>(SB), RODATA|NOPTR, $64
+
+// SCAN8: eight blocks of a window's scan, from offset DX+448 of BX down
+// to DX, each shifted into R8 as 1 if ASCII (KORTESTQ sets the carry
+// where VPTESTNMB finds bit 7 clear in all 64 bytes).
+#define SCAN8 \
+	SCAN(448); \
+	SCAN(384); \
+	SCAN(320); \
+	SCAN(256); \
+	SCAN(192); \
+	SCAN(128); \
+	SCAN(64); \
+	SCAN(0)
+
+#define SCAN(off) \
+	VPTESTNMB off(BX)(DX*1), Z26, K1; \
+	KORTESTQ K1, K1; \
+	ADCQ R8, R8
+
+// func utf8WindowsAVX512(p *byte, from, n int) (stop int, text bool)
+// Validates p[from:n] a window of 64 blocks (4 KiB) at a time, given that
+// p[:from] has no error (from >= 64), and returns where it stopped: n
+// less than a window; the start of a window in which the check sees an
+// error or a byte F0..FF (which it does not follow: utf8ValidAVX512 gives
+// that window to utf8ValidBlocksAVX512); or, with text set, the end of a
+// window less than half of whose blocks are ASCII. In markup, blocks of
+// text and of ASCII take turns every two or three blocks (ja.html),
+// every four or five (de.html): a loop that branches on each block's kind
+// mispredicts at most turns, and one that checks every block checks
+// ASCII it could skip (the text loops of utf8ValidBlocksAVX512 test every
+// other pair). Here a scan of the window first finds its blocks of text
+// (two operations a block, no branch on the bytes), then a loop over them
+// has the fast check of the Intel cores (UTF8_FAST_LEADS512, its errors
+// ORed into Z3), and a loop over the ASCII blocks that follow text looks
+// at the three bytes before each: an ASCII block is valid unless a
+// sequence before it is unfinished. Each loop's branch goes with the
+// window, not the bytes. Where text fills most blocks, the scan costs
+// more than it saves: utf8ValidBlocksAVX512 takes over (text set).
+TEXT ·utf8WindowsAVX512(SB), NOSPLIT, $0-33
+	MOVQ p+0(FP), SI
+	MOVQ from+8(FP), AX
+	MOVQ n+16(FP), CX
+	MOVB $0, text+32(FP)
+	VBROADCASTI32X4 utf8BelowLeads<>(SB), Z20
+	VMOVDQU64 utf8FastLeads<>(SB), Z21
+	VBROADCASTI32X4 utf8LeadsKind<>(SB), Z24
+	MOVL $0xDF, DX
+	VPBROADCASTB DX, Z25
+	VBROADCASTI32X4 utf8Bit7<>(SB), Z26
+	VMOVDQU64 utf8Unfinished<>(SB), Z27
+window:
+	LEAQ 4096(AX), DX
+	CMPQ DX, CX
+	JHI  windowsDone
+	LEAQ (SI)(AX*1), BX
+	XORL R8, R8                       // bit j: block j is ASCII
+	MOVQ $3584, DX                    // the last eight blocks first: block 0 ends in bit 0
+scan:
+	SCAN8
+	SUBQ $512, DX
+	JGE  scan
+	MOVQ R8, R10
+	NOTQ R10                          // blocks of text
+	LEAQ 1(R10)(R10*1), R11
+	ANDQ R8, R11                      // ASCII blocks after text (or first, after the bytes before the window)
+	VPXORQ Z3, Z3, Z3
+	TESTQ R10, R10
+	JZ   unfinished
+checkText:
+	TZCNTQ R10, DX
+	SHLQ $6, DX
+	VMOVDQU64 (BX)(DX*1), Z0
+	VMOVDQU64 -1(BX)(DX*1), Z1
+	VMOVDQU64 -2(BX)(DX*1), Z2
+	VPSUBUSB   Z25, Z2, Z2
+	VPSUBUSB   Z20, Z1, Z1
+	VPSUBB     Z2, Z1, Z1
+	UTF8_LEADS_AT512(Z0, Z1, Z21, Z2, Z4)
+	VPTERNLOGD $0xF8, Z4, Z2, Z3      // Z3 |= what may follow & the kind of byte
+	BLSRQ R10, R10
+	JNZ  checkText
+unfinished:
+	TESTQ R11, R11
+	JZ   checked
+checkUnfinished:
+	TZCNTQ R11, DX
+	SHLQ $6, DX
+	VMOVDQU64 -64(BX)(DX*1), Z5
+	VPSUBUSB Z27, Z5, Z5
+	VPORQ    Z5, Z3, Z3
+	BLSRQ R11, R11
+	JNZ  checkUnfinished
+checked:
+	VPTESTMB Z3, Z3, K1
+	KORTESTQ K1, K1
+	JNZ  windowsDone
+	ADDQ $4096, AX
+	POPCNTQ R8, DX
+	CMPQ DX, $32
+	JAE  window
+	MOVB $1, text+32(FP)
+windowsDone:
+	VZEROUPPER
+	MOVQ AX, stop+24(FP)
+	RET

@@ -15,3 +15,8 @@ func utf8ToUTF16AVX512(dst *uint16, src *byte, n int) (read, written int) { pani
 // For the tests: no AVX-512 validator whose tuning could be switched.
 func setUTF8IntelTuning(on bool) {}
 func utf8IntelTuningOn() bool    { return false }
+
+func utf8WindowsAVX512(p *byte, from, n int) (stop int, text bool) { panic("unreachable") }
+
+// No windows without the AVX-512 validator.
+const utf8Windows = false

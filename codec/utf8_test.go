@@ -509,26 +509,34 @@ func TestUTF8ValidBlocksGuardPages(t *testing.T) {
 // any of its first 1 KiB of positions and with 512 bytes of it after them,
 // so that the vector validators (forward, and the AVX-512 one backward: see
 // checkValidPrefix) meet them inside their loops, and checks each kernel
-// mode against the scalar validator.
+// mode against the scalar validator. Where bit 3 of script is set, the
+// bytes go 3.5 KiB further in and 5 KiB of text follow them, so that they
+// meet the AVX-512 validator's windows (utf8ValidAVX512) about where its
+// second window starts.
 func FuzzUTF8ValidPrefix(f *testing.F) {
 	f.Add([]byte("\xf0\x9f\x98"), uint16(62), uint8(0))
 	f.Add([]byte("\xe3\x81"), uint16(129), uint8(3))
 	f.Add([]byte("\xc0\x80"), uint16(700), uint8(2))
 	f.Add([]byte("\xed\xa0\x80"), uint16(383), uint8(4))
+	f.Add([]byte("\xe3\x81"), uint16(600), uint8(13))
 	scripts := []string{
 		"plain ASCII text, with markup <p class=\"x\"> and digits 0123456789. ",
 		"Grüße aus Köln, naïve café; ",
 		"Привет, как дела? Ελληνικά κείμενα. ",
 		"日本語のテキスト、中文文本。한국어 텍스트 ",
 		"mixed é — 😀 text ที่ไทย ",
+		"<li class=\"toclevel-1\"><a href=\"#x\">日本語</a></li>\n",
 	}
 	f.Fuzz(func(t *testing.T, b []byte, at uint16, script uint8) {
-		text := strings.Repeat(scripts[int(script)%len(scripts)], 2048/len(scripts[int(script)%len(scripts)])+2)
-		n := int(at) % 1024
-		p := make([]byte, 0, n+len(b)+512)
+		n, tail := int(at)%1024, 512
+		if script&8 != 0 {
+			n, tail = n+3584, 5120
+		}
+		text := strings.Repeat(scripts[int(script)%len(scripts)], (n+tail)/len(scripts[int(script)%len(scripts)])+2)
+		p := make([]byte, 0, n+len(b)+tail)
 		p = append(p, text[:n]...)
 		p = append(p, b...)
-		p = append(p, text[n:n+512]...)
+		p = append(p, text[n:n+tail]...)
 		saved2, saved512, savedNEON, savedTuning := useAVX2, useAVX512, useNEON, utf8IntelTuningOn()
 		defer func() { setAVX2(saved2); setAVX512(saved512); setNEON(savedNEON); setUTF8IntelTuning(savedTuning) }()
 		// AVX2, AVX-512, its other tuning, NEON.
