@@ -10,40 +10,59 @@ import (
 const utf8WindowSize = 4096
 
 // utf8ValidAVX512 is the AVX-512 validator over p (len(p) >= 64): how many
-// leading bytes of p it sees no error in, copied to d unless d is nil, as
-// utf8ValidBlocksAVX512 returns. Where utf8Windows is set, validation
-// alone (d nil) takes inputs of two windows or more a window at a time
-// (utf8WindowsAVX512, which skips the ASCII blocks of markup without a
-// branch on each), and gives utf8ValidBlocksAVX512 the rest: the start,
-// up to the first 64-byte boundary at least 64 bytes in (the windows look
-// at the 64 bytes before them, and start at boundaries so that their
-// blocks' loads do not straddle two cache lines); each window the
-// windows' check flags, and more after each flagged window in a row (text
-// with emoji, whose four-byte sequences that check does not follow); all
-// that follows a window mostly of text (Chinese or Japanese text, where
-// the scan of a window costs more than it saves); and the end. A copy
-// (d set) has no windows: its stores bind it more than the checks.
+// leading bytes of p it sees no error in, copied to d unless d is nil.
+// Where utf8Windows is set, validation alone (d nil) of two windows or
+// more goes by windows (utf8ValidInWindows); a copy has none: its stores
+// bind it more than the checks.
 func utf8ValidAVX512(d *byte, p []byte) int {
-	n := len(p)
-	if !utf8Windows || d != nil || n < 2*utf8WindowSize || utf8MostlyText(p) {
-		return utf8ValidBlocksAVX512(d, &p[0], n)
+	if !utf8Windows || d != nil || len(p) < 2*utf8WindowSize || utf8MostlyText(p) {
+		return utf8ValidBlocksAVX512(d, &p[0], len(p))
 	}
-	i := 64 + int(-uintptr(unsafe.Pointer(&p[0]))&63)
+	return utf8ValidInWindows(p)
+}
+
+// utf8ValidInWindows validates p (len(p) >= 2 windows) a window at a time
+// (utf8WindowsAVX512, which skips the ASCII blocks of markup without a
+// branch on each), and gives utf8ValidBlocksAVX512 the rest: the start
+// (up to utf8FirstWindow); each window the windows' check flags, and
+// more after each flagged window in a row (text with emoji, whose
+// four-byte sequences that check does not follow); four windows after a
+// window mostly of text, and all that follows one once more than a
+// quarter of the windows were (Chinese, Japanese, Korean, Thai markup,
+// where the scan of a window costs more than it saves; German markup has
+// such a window now and then); and the end. It returns what
+// utf8ValidBlocksAVX512 would over all of p: how many leading bytes it
+// sees no error in (that kernel returns the length it is given, 67 bytes
+// or more, or less at an error).
+func utf8ValidInWindows(p []byte) int {
+	n := len(p)
+	i := utf8FirstWindow(p)
 	if r := utf8ValidBlocksAVX512(nil, &p[0], i); r < i {
 		return r
 	}
 	span := utf8WindowSize // what utf8ValidBlocksAVX512 takes at a flagged window
+	texts, others := 0, 0  // windows mostly of text so far, and the other windows
 	for {
 		j, text := utf8WindowsAVX512(&p[0], i, n)
-		if j > i {
-			span = utf8WindowSize
+		passed := (j - i) / utf8WindowSize
+		if text {
+			texts, passed = texts+1, passed-1
+		}
+		if passed > 0 {
+			span, others = utf8WindowSize, others+passed
 		}
 		i = j
-		if text || n-i < utf8WindowSize {
+		if n-i < utf8WindowSize || (text && 3*texts > others) {
 			break
 		}
+		take := span
+		if text {
+			take = 4 * utf8WindowSize
+		} else {
+			span = min(2*span, 16*utf8WindowSize)
+		}
 		s := utf8Restart(p, i)
-		end := i + span
+		end := i + take
 		if n-end < utf8WindowSize {
 			end = n
 		}
@@ -51,13 +70,25 @@ func utf8ValidAVX512(d *byte, p []byte) int {
 			return r
 		}
 		i = end
-		span = min(2*span, 16*utf8WindowSize)
 	}
 	if i == n {
 		return n
 	}
-	s := utf8Restart(p, i)
+	s := utf8Restart(p, min(i, n-51)) // at least 67 bytes before the end
 	return s + utf8ValidBlocksAVX512(nil, &p[s], n-s)
+}
+
+// utf8FirstWindow returns where utf8ValidInWindows's first window starts:
+// at the first 64-byte boundary of p's memory at least 67 bytes in (the
+// windows look at the 64 bytes before them, and start at boundaries so
+// that their blocks' loads do not straddle two cache lines; and
+// utf8ValidBlocksAVX512 returns less than the n it is given where n < 67).
+func utf8FirstWindow(p []byte) int {
+	i := 64 + int(-uintptr(unsafe.Pointer(&p[0]))&63)
+	if i < 67 {
+		i += 64
+	}
+	return i
 }
 
 // utf8MostlyText reports whether eight words spread over p's first window
@@ -77,12 +108,13 @@ func utf8MostlyText(p []byte) bool {
 
 // utf8Restart returns where utf8ValidBlocksAVX512 takes over from the
 // windows at i (a 64-byte boundary of p's memory, i >= 64): the start of
-// the sequence 32 bytes before, so that its blocks start at boundaries
-// too (from an input 1 to 3 bytes before one, as the start of the
-// sequence at i would be, they straddle two cache lines all the way: see
-// firstCopied512), and its first block has 29 to 32 bytes it validates again.
+// the sequence 16 bytes before, so that its blocks start at boundaries
+// too (from an input 1 or 2 bytes before one, as the start of the
+// sequence at i may be, they straddle two cache lines all the way: see
+// firstCopied512; ja.txt -12%), and its first block has 16 to 19 bytes
+// it validates again.
 func utf8Restart(p []byte, i int) int {
-	return utf8SequenceStart(p, i-32)
+	return utf8SequenceStart(p, i-16)
 }
 
 // utf8SequenceStart returns where the sequence that p[i] is part of

@@ -40,23 +40,29 @@ var windowScripts = []string{
 // boundaries, and so the positions the tests aim at.
 func windowTextAt(rng *rand.Rand, n, off, asciiShare int, four bool) []byte {
 	text := markupText(rng, n+64, asciiShare, windowScripts[:1+rng.Intn(len(windowScripts))], four)
-	buf := make([]byte, n+128)
+	return alignedAt(text[:n], off)
+}
+
+// alignedAt returns a copy of text that starts off bytes past a 64-byte
+// boundary of memory.
+func alignedAt(text []byte, off int) []byte {
+	buf := make([]byte, len(text)+128)
 	at := off + int(-uintptr(unsafe.Pointer(&buf[0]))&63)
-	p := buf[at : at+n]
+	p := buf[at : at+len(text)]
 	copy(p, text)
 	return p
 }
 
-// TestUTF8Windows: the AVX-512 validator's windows (utf8ValidAVX512) on
+// TestUTF8Windows: the vector validators' windows (utf8ValidInWindows) on
 // long markup and text with errors where they matter to it: the bytes
 // around the 64-byte boundaries where its blocks start, so around the
 // ends of text runs before ASCII blocks (an unfinished sequence there is
 // what the ASCII block's check looks for) and around the starts of
 // windows; and anywhere. Errors of every kind: stray continuation bytes,
 // leads without them, bytes never valid, overlong and surrogate forms;
-// and four-byte sequences, which the windows give to
-// utf8ValidBlocksAVX512. Checked against the scalar validator in every
-// kernel mode, with Intel's tuning (windows) and without.
+// and four-byte sequences, which the windows give to the blocks'
+// validator. Checked against the scalar validator in every kernel mode
+// (AVX-512's with Intel's tuning, which has the windows, and without).
 func TestUTF8Windows(t *testing.T) {
 	utf8KernelModes(t, testUTF8Windows)
 }
@@ -71,6 +77,20 @@ func testUTF8Windows(t *testing.T) {
 	for iter := 0; iter < iterations; iter++ {
 		n := 2*utf8WindowSize + rng.Intn(3*utf8WindowSize)
 		p := windowTextAt(rng, n, rng.Intn(64), []int{30, 60, 90}[iter%3], iter%4 == 0)
+		if iter%5 == 0 {
+			// Markup with a window of text now and then, which the
+			// windows leave to the blocks' validator for a while.
+			var text []byte
+			for len(text) < 12*utf8WindowSize {
+				share := 97
+				if rng.Intn(5) == 0 {
+					share = 5
+				}
+				text = append(text, markupText(rng, utf8WindowSize, share, windowScripts, iter%4 == 0)...)
+			}
+			n = len(text)
+			p = alignedAt(text, rng.Intn(64))
+		}
 		base := uintptr(unsafe.Pointer(&p[0]))
 		for k := rng.Intn(4); k > 0; k-- {
 			var pos int
@@ -105,7 +125,8 @@ func testUTF8Windows(t *testing.T) {
 // errors where there are none would pass the test above, its windows
 // going to utf8ValidBlocksAVX512): each whole window from the start, up
 // to the end of the first one in which fewer than half the blocks are
-// ASCII (then text is set). And what it vouches for has no error, with
+// ASCII (then text is set); and utf8ValidInWindows vouches for all of it,
+// at any alignment. And what the kernel vouches for has no error, with
 // errors put anywhere after the start.
 func TestUTF8WindowsReach(t *testing.T) {
 	if !hasAVX512Kernels() {
@@ -134,6 +155,15 @@ func TestUTF8WindowsReach(t *testing.T) {
 		if wantText {
 			texts++
 		}
+		// All of it through utf8ValidInWindows, which hands over to
+		// utf8ValidBlocksAVX512 and back: no error (but for a sequence
+		// the end may cut), so it vouches for every byte before that
+		// (where it stops short, utf8ValidPrefix is right but slow: the
+		// scalar code takes the rest).
+		q := alignedAt(p, iter%64)
+		if got, want := utf8ValidInWindows(q), validPrefixOracle(q); got < want {
+			t.Fatalf("iteration %d: utf8ValidInWindows on valid text %d bytes past a 64-byte boundary returned %d of %d", iter, iter%64, got, want)
+		}
 		if stop, text := utf8WindowsAVX512(&p[0], from, n); stop != wantStop || text != wantText {
 			t.Fatalf("iteration %d: windows from %d of %d bytes stopped at %d (text %v), want %d (%v)", iter, from, n, stop, text, wantStop, wantText)
 		}
@@ -159,10 +189,10 @@ func TestUTF8WindowsReach(t *testing.T) {
 // memory ASCII, and ends the bytes before it with a sequence cut short:
 // an error that only the look at the three bytes before an ASCII block
 // after text sees. The block is one where a window starts (see
-// utf8ValidAVX512) or any.
+// utf8ValidInWindows) or any.
 func cutBeforeASCII(rng *rand.Rand, p []byte) {
 	cuts := [][]byte{{0xC3}, {0xE3}, {0xE3, 0x81}, {0xF0}, {0xF0, 0x9F}, {0xF0, 0x9F, 0x98}, {0xED, 0x9F}, {0xF4, 0x8F, 0xBF}}
-	first := 64 + int(-uintptr(unsafe.Pointer(&p[0]))&63) // where utf8ValidAVX512's first window starts
+	first := utf8FirstWindow(p)
 	b := first + utf8WindowSize*rng.Intn((len(p)-first)/utf8WindowSize)
 	if rng.Intn(2) == 0 {
 		b = first + 64*rng.Intn((len(p)-first)/64)
