@@ -1735,6 +1735,7 @@ window:
 	LEAQ (SI)(AX*1), BX
 	XORL R8, R8                       // bit j: block j is ASCII
 	MOVQ $3584, DX                    // the last eight blocks first: block 0 ends in bit 0
+	PCALIGN $64
 scan:
 	SCAN8
 	SUBQ $512, DX
@@ -1746,6 +1747,7 @@ scan:
 	VPXORQ Z3, Z3, Z3
 	TESTQ R10, R10
 	JZ   unfinished
+	PCALIGN $64
 checkText:
 	TZCNTQ R10, DX
 	SHLQ $6, DX
@@ -1762,6 +1764,7 @@ checkText:
 unfinished:
 	TESTQ R11, R11
 	JZ   checked
+	PCALIGN $64
 checkUnfinished:
 	TZCNTQ R11, DX
 	SHLQ $6, DX
