@@ -840,11 +840,16 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // after one with a byte F0..FF (fullNext512). prev1, prev2 and tmp are
 // scratch; Z25 holds DF in every byte.
 #define UTF8_FAST_LEADS512(cur, prev1, prev2, tmp, err) \
-	VPSUBUSB   Z25, prev2, prev2; \
-	VPSUBUSB   Z20, prev1, prev1; \
-	VPSUBB     prev2, prev1, prev1; \
+	UTF8_FAST_INDEX512(prev1, prev2); \
 	UTF8_LEADS_AT512(cur, prev1, Z21, prev2, tmp); \
 	VPTESTMB   tmp, prev2, err
+
+// UTF8_FAST_INDEX512(prev1, prev2): UTF8_FAST_LEADS512's index into
+// utf8FastLeads, in prev1 (prev2 is consumed).
+#define UTF8_FAST_INDEX512(prev1, prev2) \
+	VPSUBUSB   Z25, prev2, prev2; \
+	VPSUBUSB   Z20, prev1, prev1; \
+	VPSUBB     prev2, prev1, prev1
 
 // UTF8_LEADS512(cur, prev1, leads, after, kind): the lookups of what may
 // follow the byte before, into after (leads, by that byte less BF, which
@@ -1701,8 +1706,8 @@ GLOBL utf8Unfinished<>(SB), RODATA|NOPTR, $64
 // Validates p[from:n] a window of 64 blocks (4 KiB) at a time, given that
 // p[:from] has no error (from >= 64), and returns where it stopped: n
 // less than a window; the start of a window in which the check sees an
-// error or a byte F0..FF (which it does not follow: utf8ValidAVX512 gives
-// that window to utf8ValidBlocksAVX512); or, with text set, the end of a
+// error or a byte F0..FF (which it does not follow: utf8ValidInWindows
+// gives that window to utf8ValidBlocksAVX512); or, with text set, the end of a
 // window less than half of whose blocks are ASCII. In markup, blocks of
 // text and of ASCII take turns every two or three blocks (ja.html),
 // every four or five (de.html): a loop that branches on each block's kind
@@ -1715,7 +1720,7 @@ GLOBL utf8Unfinished<>(SB), RODATA|NOPTR, $64
 // at the three bytes before each: an ASCII block is valid unless a
 // sequence before it is unfinished. Each loop's branch goes with the
 // window, not the bytes. Where text fills most blocks, the scan costs
-// more than it saves: utf8ValidBlocksAVX512 takes over (text set).
+// more than it saves: utf8ValidInWindows may hand over (text set).
 TEXT ·utf8WindowsAVX512(SB), NOSPLIT, $0-33
 	MOVQ p+0(FP), SI
 	MOVQ from+8(FP), AX
@@ -1754,11 +1759,9 @@ checkText:
 	VMOVDQU64 (BX)(DX*1), Z0
 	VMOVDQU64 -1(BX)(DX*1), Z1
 	VMOVDQU64 -2(BX)(DX*1), Z2
-	VPSUBUSB   Z25, Z2, Z2
-	VPSUBUSB   Z20, Z1, Z1
-	VPSUBB     Z2, Z1, Z1
+	UTF8_FAST_INDEX512(Z1, Z2)
 	UTF8_LEADS_AT512(Z0, Z1, Z21, Z2, Z4)
-	VPTERNLOGD $0xF8, Z4, Z2, Z3      // Z3 |= what may follow & the kind of byte
+	VPTERNLOGD $0xF8, Z4, Z2, Z3      // Z3 |= what may follow & the kind of byte (UTF8_FAST_LEADS512's test)
 	BLSRQ R10, R10
 	JNZ  checkText
 unfinished:
