@@ -8,8 +8,8 @@ import (
 )
 
 // markupText returns about n bytes that alternate ASCII runs (markup) and
-// runs of text in the scripts given, as pages do; asciiShare of 100 is
-// how much of it is ASCII. Where four is set, an emoji now and then.
+// runs of text in the scripts given, as pages do; asciiShare runs of 100
+// are ASCII. Where four is set, an emoji now and then.
 func markupText(rng *rand.Rand, n, asciiShare int, scripts []string, four bool) []byte {
 	const markup = `<a href="/wiki/x" class="mw-link">`
 	var b strings.Builder
@@ -53,7 +53,7 @@ func alignedAt(text []byte, off int) []byte {
 	return p
 }
 
-// TestUTF8Windows: the vector validators' windows (utf8ValidInWindows) on
+// TestUTF8Windows: the AVX-512 validator's windows (utf8ValidInWindows) on
 // long markup and text with errors where they matter to it: the bytes
 // around the 64-byte boundaries where its blocks start, so around the
 // ends of text runs before ASCII blocks (an unfinished sequence there is
