@@ -201,11 +201,7 @@ func utf8CopyValidPrefix(dst, p []byte) int {
 			n = utf8ValidBlocksNEON(d, &p[0], len(p))
 		}
 		if n > 0 {
-			n--
-			for n > 0 && p[n]&0xC0 == 0x80 {
-				n--
-			}
-			i = n
+			i = utf8SequenceStart(p, n-1)
 		}
 	}
 	k := utf8ValidFrom(p, i)
@@ -330,6 +326,16 @@ func utf8FourByteSteps(p []byte, i int, carry uint64) (int, uint64) {
 		}
 	}
 	return i, carry
+}
+
+// utf8SequenceStart returns where the sequence that p[i] is part of
+// starts: i, or up to three bytes back over continuation bytes (more
+// would be an error, which the validator then sees).
+func utf8SequenceStart(p []byte, i int) int {
+	for k := 0; k < 3 && i > 0 && p[i]&0xC0 == 0x80; k++ {
+		i--
+	}
+	return i
 }
 
 // utf8CarryStart returns the first byte of the sequence that p[:i] ends in

@@ -59,7 +59,7 @@ func setUTF8IntelTuning(on bool) { utf8PermbChecks, utf8Backward, utf8Windows = 
 func utf8IntelTuningOn() bool    { return utf8PermbChecks && !utf8Backward && utf8Windows }
 
 // utf8WindowsAVX512 is utf8_amd64.s's validator of 4 KiB windows (see
-// utf8ValidAVX512): from p[from:] (p[:from] valid, from >= 64) to where a
+// utf8ValidInWindows): from p[from:] (p[:from] valid, from >= 64) to where a
 // window has an error or a byte F0..FF, or fewer than 4 KiB are left, or
 // (text) a window was mostly text. Callers check useAVX512 first.
 //

@@ -107,7 +107,8 @@ func utf8MostlyText(p []byte) bool {
 }
 
 // utf8Restart returns where utf8ValidBlocksAVX512 takes over from the
-// windows at i (a 64-byte boundary of p's memory, i >= 64): the start of
+// windows at i (i >= 67; a 64-byte boundary of p's memory, but for the
+// last call, 67 bytes or more before the end): the start of
 // the sequence 16 bytes before, so that its blocks start at boundaries
 // too (from an input 1 or 2 bytes before one, as the start of the
 // sequence at i may be, they straddle two cache lines all the way: see
@@ -115,14 +116,4 @@ func utf8MostlyText(p []byte) bool {
 // it validates again.
 func utf8Restart(p []byte, i int) int {
 	return utf8SequenceStart(p, i-16)
-}
-
-// utf8SequenceStart returns where the sequence that p[i] is part of
-// starts: i, or up to three bytes back over continuation bytes (more
-// would be an error, which the validator then sees).
-func utf8SequenceStart(p []byte, i int) int {
-	for k := 0; k < 3 && i > 0 && p[i]&0xC0 == 0x80; k++ {
-		i--
-	}
-	return i
 }
