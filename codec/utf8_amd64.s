@@ -300,7 +300,8 @@ turn: \
 // Returns how many leading bytes of p[:n] it sees no error in, the end of
 // a 32-byte block (the first two start at p, the others at p's 64-byte
 // boundaries from the first one at least 3 bytes in, where a whole pair
-// follows it), and copies those bytes to dst unless dst is nil (one
+// follows it; a pair at 3 takes the bytes up to it where the first is 1
+// or 2 bytes in), and copies those bytes to dst unless dst is nil (one
 // pass for a decoder or encoder whose output is the input; past them,
 // dst[:n] may hold scratch). A sequence cut
 // by the end of the last such block may still be unfinished; the caller
@@ -354,9 +355,8 @@ firstCopied:
 	// The pairs after it start at the input's 64-byte boundaries, the
 	// first of them overlapping it, so that fewer of their loads straddle
 	// two cache lines (input 16 or 48 bytes past a boundary: ru.txt,
-	// ja.txt, ja.html -4-7% against an aligned one); not if that boundary
-	// is less than 3 bytes in (the bytes before a pair are loaded from p),
-	// nor if no whole pair follows from it.
+	// ja.txt, ja.html -4-7% against an aligned one); not if no whole pair
+	// follows from it.
 	MOVL SI, AX
 	NEGL AX
 	ANDL $63, AX
@@ -365,6 +365,38 @@ firstCopied:
 	JHI  firstUnaligned
 	CMPL AX, $3
 	JGE  fullTest
+	TESTL AX, AX
+	JZ   firstUnaligned               // p is at a boundary: so is 64
+	// The boundary is 1 or 2 bytes in, too few for the bytes before a
+	// pair there to be loaded from p: a pair at 3, with the full check,
+	// takes the bytes up to the boundary after it, from which the pairs go
+	// on, if a whole pair follows that one (else they go on from 64, their
+	// loads straddling two cache lines all the way: ja.txt -3-5%, ru.txt
+	// -10%, the kernel alone). An error there can only be in its last 3
+	// bytes (p[:64] has none): the kernel vouches for 64.
+	LEAQ 128(AX), DX
+	CMPQ DX, CX
+	JHI  firstUnaligned
+	MOVL $3, AX
+	VMOVDQU 3(SI), Y0
+	VMOVDQU 35(SI), Y1
+	UTF8_ERRORS_AT(Y0, -1, -2, -3, Y2)
+	UTF8_ERRORS_AT(Y1, 31, 30, 29, Y15)
+	MOVL $64, AX
+	VPOR    Y2, Y15, Y15
+	VPTEST  Y15, Y15
+	JNZ     done
+	VPMOVMSKB Y1, R8
+	TESTQ DI, DI
+	JZ   nearCopied
+	VMOVDQU Y0, 3(DI)
+	VMOVDQU Y1, 35(DI)
+nearCopied:
+	MOVL SI, AX
+	NEGL AX
+	ANDL $63, AX
+	ADDQ $64, AX                      // the boundary after the pair at 3
+	JMP  fullTest
 firstUnaligned:
 	MOVL $64, AX
 	JMP  fullTest
@@ -1118,8 +1150,9 @@ next: \
 // grows while such pairs come one after another (twoFlagged512); the
 // kernel alone, against memmove: el.txt, de-edit.txt, pt.txt +27-30%, ru.txt
 // +12%, the median page 0.66x -> 0.76x. The first block starts at p,
-// the others at 64-byte boundaries of the input, the last ends at n; they
-// overlap where they must. Where dst is less than 2 KiB past p modulo 4
+// the others at 64-byte boundaries of the input (from the first at least
+// 3 bytes in; a block at 3 takes the bytes up to it where the first is 1
+// or 2 bytes in), the last ends at n; they overlap where they must. Where dst is less than 2 KiB past p modulo 4
 // KiB the pairs go from the end backward (backward512), except on Intel
 // cores (utf8Backward). Returns how many
 // leading bytes it sees no error in (n, a multiple of 64 or the end of a
@@ -1213,14 +1246,39 @@ firstCopied512:
 	// The blocks after the first start at 64-byte boundaries of the input,
 	// the first of them overlapping this one: a block that straddles two
 	// cache lines costs a load more (input 16 bytes past a boundary, 64 KiB
-	// calls: ja.html, ru.html, ja.txt +5-10%). Not if that boundary is
-	// less than 3 bytes in: the bytes before a block are loaded from p.
+	// calls: ja.html, ru.html, ja.txt +5-10%).
 	MOVL SI, AX
 	ANDL $63, AX
 	NEGQ AX
 	ADDQ $64, AX
 	CMPQ AX, $3
 	JGE  firstPair512
+	// The boundary is 1 or 2 bytes in, too few for the bytes before a
+	// block there to be loaded from p: a block at 3, with the full check,
+	// takes the bytes up to the boundary after it, from which the blocks
+	// go on (before, they went on from 64, every load straddling two
+	// cache lines: ja.txt -5%, ru.txt -15%, the kernel alone). An error
+	// there can only be in its last 3 bytes (p[:64] has none): the kernel
+	// vouches for 64. With fewer than 67 bytes there is no such block,
+	// nor one after the first (tail512).
+	CMPQ CX, $67
+	JLT  firstNoNear512
+	MOVL $3, DX
+	VMOVDQU64 3(SI), Z0
+	VPMOVB2M Z0, K1
+	KMOVQ K1, R8
+	UTF8_BLOCK512(DX)
+	KORTESTQ K2, K2
+	JZ   firstNear512
+	MOVQ $64, AX
+	JMP  done512
+firstNear512:
+	ADDQ $64, AX                      // the boundary after the block at 3
+	TESTQ DI, DI
+	JZ   firstPair512
+	VMOVDQU64 Z0, 3(DI)
+	JMP  firstPair512
+firstNoNear512:
 	MOVQ $64, AX
 firstPair512:
 	// The blocks from here on start at AX (mod 64): r, the output's offset

@@ -380,10 +380,9 @@ func testUTF8ValidPrefixRandom(t *testing.T) {
 
 // validBlocksReach is how much of n bytes of valid text at p a vector
 // validator with blocks of the given size vouches for: for AVX2, whole
-// blocks, from p's first 64-byte boundary at least 3 bytes in after the
-// first pair (if a whole pair follows it); all of it for AVX-512, whose
-// last block ends at n (overlapping the one before), once there are 3
-// bytes before that block to load.
+// blocks after the first pair, from where validBlocksStart says; all of
+// it for AVX-512, whose last block ends at n (overlapping the one
+// before), once there are 3 bytes before that block to load.
 func validBlocksReach(block int, p *byte, n int) int {
 	if block == 64 && n >= 67 {
 		return n
@@ -391,11 +390,71 @@ func validBlocksReach(block int, p *byte, n int) int {
 	if n < 64 {
 		return n / block * block
 	}
-	at := int(-uintptr(unsafe.Pointer(p)) & 63)
-	if at < 3 || at+64 > n {
-		at = 64
-	}
+	at := validBlocksStart(block, p, n)
 	return at + (n-at)/block*block
+}
+
+// validBlocksStart is where a vector validator's blocks after the first
+// (at p) start, for n >= 64 bytes at p: p's first 64-byte boundary at
+// least 3 bytes in (the bytes before a block are loaded from p), or the
+// one after it where the first is 1 or 2 bytes in (a block at 3 takes
+// the bytes up to it); for AVX2, only if a whole pair follows, and else
+// 64.
+func validBlocksStart(block int, p *byte, n int) int {
+	at := int(-uintptr(unsafe.Pointer(p)) & 63)
+	if at == 0 {
+		return 64
+	}
+	if at < 3 {
+		at += 64
+	}
+	if block == 32 && at+64 > n || block == 64 && n < 67 {
+		return 64
+	}
+	return at
+}
+
+// TestUTF8ValidBlocksAligned: the vector validators' blocks after the
+// first start at p's 64-byte boundaries of memory (validBlocksStart), so
+// that their loads do not straddle two cache lines: at an error, each
+// vouches for the bytes up to the start of the block it is in (a stray
+// continuation byte in the place of a lead, an error at its own byte), at
+// every alignment of p and every third byte.
+func TestUTF8ValidBlocksAligned(t *testing.T) {
+	kernels := validBlocksKernels()
+	if len(kernels) == 0 {
+		t.Skip("skipping: no vector validator here")
+	}
+	text := []byte(strings.Repeat("\u3042\u4e00\u30a2", 40)[:330])
+	buf := make([]byte, len(text)+128)
+	for _, k := range kernels {
+		if k.name == "NEON" {
+			continue // its blocks start at p
+		}
+		block := 32
+		if k.name == "AVX-512" {
+			block = 64
+		}
+		for align := 0; align < 64; align++ {
+			start := (64-int(uintptr(unsafe.Pointer(&buf[0]))%64))%64 + align
+			p := buf[start : start+len(text)]
+			at := validBlocksStart(block, &p[0], len(p))
+			for e := 0; e < len(p)-128; e += 3 { // at a character's lead
+				copy(p, text)
+				p[e] = 0x80
+				want := at + (e-at)/block*block
+				if e < 64 {
+					want = e / block * block // in the first pair (first block for AVX-512)
+				} else if e < 67 && at > 64 {
+					want = 64 // in the block at 3
+				}
+				dst := make([]byte, len(p))
+				if got := k.f(&dst[0], &p[0], len(p)); got != want || string(dst[:got]) != string(p[:got]) {
+					t.Fatalf("%s with p %d bytes past a 64-byte boundary, an error at %d: %d, want %d", k.name, align, e, got, want)
+				}
+			}
+		}
+	}
 }
 
 // validBlocksKernel is a vector validator the tests call directly, with
@@ -479,7 +538,9 @@ func TestUTF8ValidBlocksGuardPages(t *testing.T) {
 	}
 	for _, k := range kernels {
 		for i, start := range starts {
-			for _, n := range []int{64, 65, 127, 128, 200, 256} {
+			// At a page's end, 66, 129 and 130 bytes start 1 or 2 bytes
+			// before a 64-byte boundary (validBlocksStart).
+			for _, n := range []int{64, 65, 66, 127, 128, 129, 130, 200, 256} {
 				p := append(append([]byte{}, start...), text...)[:n]
 				guarded := [][]byte{bytesAtPageStart(t, p), bytesAtPageEnd(t, p)}
 				// 1 to 3 bytes into a page, after a lead byte that would

@@ -61,7 +61,7 @@ func utf8ValidInWindows(p []byte) int {
 		} else {
 			span = min(2*span, 16*utf8WindowSize)
 		}
-		s := utf8Restart(p, i)
+		s := utf8Resume(p, i)
 		end := i + take
 		if n-end < utf8WindowSize {
 			end = n
@@ -74,7 +74,7 @@ func utf8ValidInWindows(p []byte) int {
 	if i == n {
 		return n
 	}
-	s := utf8Restart(p, min(i, n-51)) // at least 67 bytes before the end
+	s := utf8Resume(p, min(i, n-66)) // at least 67 bytes before the end
 	return s + utf8ValidBlocksAVX512(nil, &p[s], n-s)
 }
 
@@ -106,14 +106,11 @@ func utf8MostlyText(p []byte) bool {
 	return true
 }
 
-// utf8Restart returns where utf8ValidBlocksAVX512 takes over from the
-// windows at i (i >= 67; a 64-byte boundary of p's memory, but for the
-// last call, 67 bytes or more before the end): the start of
-// the sequence 16 bytes before, so that its blocks start at boundaries
-// too (from an input 1 or 2 bytes before one, as the start of the
-// sequence at i may be, they straddle two cache lines all the way: see
-// firstCopied512; ja.txt -12%), and its first block has 16 to 19 bytes
-// it validates again.
-func utf8Restart(p []byte, i int) int {
-	return utf8SequenceStart(p, i-16)
+// utf8Resume returns where utf8ValidBlocksAVX512 takes over from the
+// windows at i (they vouch for p[:i]): the first byte of the sequence
+// that p[i-1] is in, as a sequence that p[:i] ends in unfinished is an
+// error only the bytes after it show, and that kernel reads the bytes
+// before its input as ASCII.
+func utf8Resume(p []byte, i int) int {
+	return utf8SequenceStart(p, i-1)
 }
