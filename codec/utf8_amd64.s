@@ -845,6 +845,35 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	VMOVDQU64 -1(SI)(AX*1), Z1; \
 	VMOVDQU64 63(SI)(AX*1), Z17
 
+// FAST_WORD_LOADS512: FAST_LOADS512 with one load a block instead of two,
+// for the Intel cores' unrolled loop with stores (fastCopyTurn512): the
+// bytes one before each byte are put together from those two before and
+// the block's own (BYTES_BEFORE512; the windows' loop over blocks of text
+// does the same). A block starts at a
+// 64-byte boundary (but the first), so each load of the bytes before it
+// straddles two cache lines, and costs more than the VPSHLDW it leaves to
+// ports 0 and 5 (the loop alone over 16 KiB of Japanese text, a
+// throwaway benchmark: 1.57 ns a block with both loads, 1.37-1.47 so, 1.18-1.21
+// with no load at all). Through the C API (bench/compare-ab.sh, 12 runs
+// in turns) the decoder to UTF-8's ratio to encoding_rs ja.txt +13%,
+// zh_cn.txt +13%, ja.html +11%, zh_tw.html +10%, ko.txt +8%, th.txt +7%,
+// ko.html +7%, de.html +3%; the encoder from UTF-8 +3-12%; the windows'
+// validation de.html +4-5%. Validation alone in the unrolled loop
+// (fastCheckTurn512), which has no stores, did not gain (ja.txt -2% to
+// +1%, th.txt -3%, zh_tw.html -5% to +2%): it keeps both loads.
+#define FAST_WORD_LOADS512 \
+	VMOVDQU64 -2(SI)(AX*1), Z2; \
+	VMOVDQU64 62(SI)(AX*1), Z18; \
+	BYTES_BEFORE512(Z0, Z2, Z1); \
+	BYTES_BEFORE512(Z15, Z18, Z17)
+
+// BYTES_BEFORE512(cur, back2, back1): back1 gets the bytes one before each
+// byte of the block cur, given those two before in back2: each 16-bit word
+// of back1 is the high byte of back2's word and the low byte of cur's
+// (VPSHLDW: the word of cur over that of back2, shifted left by a byte).
+#define BYTES_BEFORE512(cur, back2, back1) \
+	VPSHLDW $8, back2, cur, back1
+
 // FAST_TABLES_PAIR512 and TWO_TABLES_PAIR512: the fast and two-byte
 // checks of the pair with 128-entry tables (Zen 4), the masks of its
 // blocks' errors in K2 and K3.
@@ -1050,7 +1079,7 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 
 // FAST_STEP512(pair, check, next): a pair of the loops of the fast check:
 // its loads and ASCII test (pair: PAIR512, or the Intel loop's
-// macros above), its check (FAST_INTEL512 or FAST_ZEN512), and the rest
+// macros above), its check (FAST_ZEN512), and the rest
 // (FAST_STEP_END512: STEP_END512, then R9's decrement, whose flags it
 // leaves: pairs left for the fast check). TWO_STEP512(check, tables,
 // checked, next): a pair of the two-byte check's loop, with labels of its
@@ -1078,14 +1107,16 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 	STEP_END512(fastFlagged512, next); \
 	DECQ R9
 
-// INTEL_STEP512(pair, store): a pair of the Intel cores' turn of four:
-// its loads and ASCII test (pair), its check in line, the error test, and
-// its stores (store: STORE_PAIR512, or NO_STORE512 in the turn for a nil
-// dst). The turn counts its pairs off R9 once, and has one loop for each
-// kind of dst: a pair then has two branches fewer.
-#define INTEL_STEP512(pair, store) \
+// INTEL_STEP512(pair, loads, store): a pair of the Intel cores' turn of
+// four: its loads and ASCII test (pair), the loads of the bytes before
+// (loads), its check in line, the error test, and its stores (store:
+// STORE_PAIR512, or NO_STORE512 in the turn for a nil dst). The turn
+// counts its pairs off R9 once, and has one loop for each kind of dst: a
+// pair then has two branches fewer.
+#define INTEL_STEP512(pair, loads, store) \
 	pair(fastASCII512); \
-	FAST_INTEL512; \
+	loads; \
+	FAST_LEADS_PAIR512; \
 	TEXT_ERRORS512(fastFlagged512); \
 	MOVQ BX, R8; \
 	store; \
@@ -1093,18 +1124,22 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 
 #define NO_STORE512
 
-// INTEL_TURN512(turn, store): the Intel cores' turn of four pairs at the
-// label turn, with the stores of store (INTEL_STEP512), while 512 bytes
-// are left and R9 has pairs left for the fast check.
-#define INTEL_TURN512(turn, store) \
+// INTEL_TURN512(turn, loads, store): the Intel cores' turn of four pairs
+// at the label turn, with the loads and stores of loads and store
+// (INTEL_STEP512), while 512 bytes are left and R9 has pairs left for the
+// fast check. The turn starts at a 64-byte boundary of the code, so that
+// changes elsewhere in the kernel do not move it (see utf8WindowsAVX512's
+// loops).
+#define INTEL_TURN512(turn, loads, store) \
+	PCALIGN $64; \
 turn: \
 	LEAQ 512(AX), DX; \
 	CMPQ DX, CX; \
 	JHI  fastOne512; \
-	INTEL_STEP512(ASCII_EVERY2_PAIR512, store); \
-	INTEL_STEP512(UNTESTED_PAIR512, store); \
-	INTEL_STEP512(ASCII_EVERY2_PAIR512, store); \
-	INTEL_STEP512(UNTESTED_PAIR512, store); \
+	INTEL_STEP512(ASCII_EVERY2_PAIR512, loads, store); \
+	INTEL_STEP512(UNTESTED_PAIR512, loads, store); \
+	INTEL_STEP512(ASCII_EVERY2_PAIR512, loads, store); \
+	INTEL_STEP512(UNTESTED_PAIR512, loads, store); \
 	SUBQ $4, R9; \
 	JGE  turn; \
 	JMP  tryTwo512
@@ -1124,9 +1159,8 @@ checked: \
 next: \
 	ADDQ $128, AX
 
-// FAST_INTEL512 and FAST_ZEN512: the fast check of a step, with the loads
-// it needs, for the loop of each kind of core.
-#define FAST_INTEL512 FAST_LOADS512; FAST_LEADS_PAIR512
+// FAST_ZEN512: the fast check of a step, with the loads it needs, for
+// Zen 4's loop.
 #define FAST_ZEN512 FAST_LOADS512; FAST_TABLES_PAIR512
 
 // func utf8ValidBlocksAVX512(dst, p *byte, n int) int
@@ -1342,8 +1376,8 @@ fastPair512:
 	JEQ  fastZen512
 	TESTQ DI, DI
 	JZ   fastCheckTurn512
-	INTEL_TURN512(fastCopyTurn512, STORE_PAIR512)
-	INTEL_TURN512(fastCheckTurn512, NO_STORE512)
+	INTEL_TURN512(fastCopyTurn512, FAST_WORD_LOADS512, STORE_PAIR512)
+	INTEL_TURN512(fastCheckTurn512, FAST_LOADS512, NO_STORE512)
 fastZen512:
 	FAST_STEP512(PAIR512, FAST_ZEN512, fastNextZen512)
 	JGE  fastZen512
@@ -1815,8 +1849,8 @@ checkText:
 	TZCNTQ R10, DX
 	SHLQ $6, DX
 	VMOVDQU64 (BX)(DX*1), Z0
-	VMOVDQU64 -1(BX)(DX*1), Z1
 	VMOVDQU64 -2(BX)(DX*1), Z2
+	BYTES_BEFORE512(Z0, Z2, Z1)
 	UTF8_FAST_INDEX512(Z1, Z2)
 	UTF8_LEADS_AT512(Z0, Z1, Z21, Z2, Z4)
 	VPTERNLOGD $0xF8, Z4, Z2, Z3      // Z3 |= what may follow & the kind of byte (UTF8_FAST_LEADS512's test)
