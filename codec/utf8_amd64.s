@@ -370,10 +370,11 @@ firstCopied:
 	// The boundary is 1 or 2 bytes in, too few for the bytes before a
 	// pair there to be loaded from p: a pair at 3, with the full check,
 	// takes the bytes up to the boundary after it, from which the pairs go
-	// on, if a whole pair follows that one (else they go on from 64, their
-	// loads straddling two cache lines all the way: ja.txt -3-5%, ru.txt
-	// -10%, the kernel alone). An error there can only be in its last 3
-	// bytes (p[:64] has none): the kernel vouches for 64.
+	// on, if a whole pair follows that one (else from 64, their loads
+	// straddling two cache lines all the way: the kernel alone from such
+	// a start, test binaries in turns, ja.txt +0-1%, ru.txt +5-8% since).
+	// An error there can only be in its last 3 bytes (p[:64] has none):
+	// the kernel vouches for 64.
 	LEAQ 128(AX), DX
 	CMPQ DX, CX
 	JHI  firstUnaligned
@@ -858,12 +859,11 @@ GLOBL utf8TwoAfter<>(SB), RODATA|NOPTR, $64
 // for the Intel cores' unrolled loop with stores (fastCopyTurn512): the
 // bytes one before each byte are put together from those two before and
 // the block's own (BYTES_BEFORE512; the windows' loop over blocks of text
-// does the same). A block starts at a
-// 64-byte boundary (but the first), so each load of the bytes before it
-// straddles two cache lines, and costs more than the VPSHLDW it leaves to
-// ports 0 and 5 (the loop alone over 16 KiB of Japanese text, a
-// throwaway benchmark: 1.57 ns a block with both loads, 1.37-1.47 so, 1.18-1.21
-// with no load at all). Through the C API (bench/compare-ab.sh, 12 runs
+// does the same). A block starts at a 64-byte boundary (but the first),
+// so each load of the bytes before it straddles two cache lines, and
+// costs more than the VPSHLDW it leaves to ports 0 and 5 (the loop alone
+// over 16 KiB of Japanese text, a throwaway benchmark: 1.57 ns a block
+// with both loads, 1.37-1.47 so, 1.18-1.21 with no load at all). Through the C API (bench/compare-ab.sh, 12 runs
 // in turns) the decoder to UTF-8's ratio to encoding_rs ja.txt +13%,
 // zh_cn.txt +13%, ja.html +11%, zh_tw.html +10%, ko.txt +8%, th.txt +7%,
 // ko.html +7%, de.html +3%; the encoder from UTF-8 +3-12%; the windows'
@@ -1195,12 +1195,12 @@ next: \
 // +12%, the median page 0.66x -> 0.76x. The first block starts at p,
 // the others at 64-byte boundaries of the input (from the first at least
 // 3 bytes in; a block at 3 takes the bytes up to it where the first is 1
-// or 2 bytes in), the last ends at n; they overlap where they must. Where dst is less than 2 KiB past p modulo 4
-// KiB the pairs go from the end backward (backward512), except on Intel
-// cores (utf8Backward). Returns how many
-// leading bytes it sees no error in (n, a multiple of 64 or the end of a
-// block), copied to dst unless dst is nil; past them dst[:n] may hold
-// scratch.
+// or 2 bytes in), the last ends at n; they overlap where they must.
+// Where dst is less than 2 KiB past p modulo 4 KiB the pairs go from the
+// end backward (backward512), except on Intel cores (utf8Backward).
+// Returns how many leading bytes it sees no error in (n, a multiple of 64
+// or the end of a block), copied to dst unless dst is nil; past them
+// dst[:n] may hold scratch.
 TEXT ·utf8ValidBlocksAVX512(SB), NOSPLIT, $128-32
 	MOVQ dst+0(FP), DI
 	MOVQ p+8(FP), SI
@@ -1299,11 +1299,12 @@ firstCopied512:
 	// The boundary is 1 or 2 bytes in, too few for the bytes before a
 	// block there to be loaded from p: a block at 3, with the full check,
 	// takes the bytes up to the boundary after it, from which the blocks
-	// go on (before, they went on from 64, every load straddling two
-	// cache lines: ja.txt -5%, ru.txt -15%, the kernel alone). An error
-	// there can only be in its last 3 bytes (p[:64] has none): the kernel
-	// vouches for 64. With fewer than 67 bytes there is no such block,
-	// nor one after the first (tail512).
+	// go on (they went on from 64, every load straddling two cache lines:
+	// the kernel alone from such a start, test binaries in turns, ja.txt
+	// +5.5-8%, ru.txt +11% since). An error there can only be in its last
+	// 3 bytes (p[:64] has none): the kernel vouches for 64. With fewer
+	// than 67 bytes there is no such block, nor one after the first
+	// (tail512).
 	CMPQ CX, $67
 	JLT  firstNoNear512
 	MOVL $3, DX
