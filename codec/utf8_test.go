@@ -573,13 +573,16 @@ func TestUTF8ValidBlocksGuardPages(t *testing.T) {
 // mode against the scalar validator. Where bit 3 of script is set, the
 // bytes go 3.5 KiB further in and 5 KiB of text follow them, so that they
 // meet the AVX-512 validator's windows (utf8ValidAVX512) about where its
-// second window starts.
+// second window starts. The top six bits of at say how far past a 64-byte
+// boundary the text starts.
 func FuzzUTF8ValidPrefix(f *testing.F) {
 	f.Add([]byte("\xf0\x9f\x98"), uint16(62), uint8(0))
 	f.Add([]byte("\xe3\x81"), uint16(129), uint8(3))
 	f.Add([]byte("\xc0\x80"), uint16(700), uint8(2))
 	f.Add([]byte("\xed\xa0\x80"), uint16(383), uint8(4))
 	f.Add([]byte("\xe3\x81"), uint16(600), uint8(13))
+	f.Add([]byte("\xc3a"), uint16(63<<10|64), uint8(1))
+	f.Add([]byte("\xe3\x81a"), uint16(62<<10|63), uint8(3))
 	scripts := []string{
 		"plain ASCII text, with markup <p class=\"x\"> and digits 0123456789. ",
 		"Grüße aus Köln, naïve café; ",
@@ -594,7 +597,12 @@ func FuzzUTF8ValidPrefix(f *testing.F) {
 			n, tail = n+3584, 5120
 		}
 		text := strings.Repeat(scripts[int(script)%len(scripts)], (n+tail)/len(scripts[int(script)%len(scripts)])+2)
-		p := make([]byte, 0, n+len(b)+tail)
+		// The top six bits of at set where p starts from a 64-byte
+		// boundary (validBlocksStart: 1 or 2 bytes before one, the
+		// vector validators take a block at 3).
+		buf := make([]byte, 128+n+len(b)+tail)
+		start := int(-uintptr(unsafe.Pointer(&buf[0]))&63) + int(at>>10)
+		p := buf[start:start]
 		p = append(p, text[:n]...)
 		p = append(p, b...)
 		p = append(p, text[n:n+tail]...)
