@@ -201,7 +201,7 @@ func utf8CopyValidPrefix(dst, p []byte) int {
 			n = utf8ValidBlocksNEON(d, &p[0], len(p))
 		}
 		if n > 0 {
-			i = utf8SequenceStart(p, n-1)
+			i = utf8Resume(p, n)
 		}
 	}
 	k := utf8ValidFrom(p, i)
@@ -328,10 +328,14 @@ func utf8FourByteSteps(p []byte, i int, carry uint64) (int, uint64) {
 	return i, carry
 }
 
-// utf8SequenceStart returns where the sequence that p[i] is part of
-// starts: i, or up to three bytes back over continuation bytes (more
-// would be an error, which the validator then sees).
-func utf8SequenceStart(p []byte, i int) int {
+// utf8Resume returns where validation goes on after a validator vouched
+// for p[:i] (i > 0): the first byte of the sequence that p[i-1] is in, up
+// to three bytes back over continuation bytes (more would be an error,
+// which the validator then sees). A sequence that p[:i] ends in
+// unfinished is an error only the bytes after it show, and the vector
+// validators read the bytes before their input as ASCII.
+func utf8Resume(p []byte, i int) int {
+	i--
 	for k := 0; k < 3 && i > 0 && p[i]&0xC0 == 0x80; k++ {
 		i--
 	}

@@ -378,6 +378,7 @@ firstCopied:
 	LEAQ 128(AX), DX
 	CMPQ DX, CX
 	JHI  firstUnaligned
+	MOVQ AX, BX                       // the boundary
 	MOVL $3, AX
 	VMOVDQU 3(SI), Y0
 	VMOVDQU 35(SI), Y1
@@ -393,10 +394,7 @@ firstCopied:
 	VMOVDQU Y0, 3(DI)
 	VMOVDQU Y1, 35(DI)
 nearCopied:
-	MOVL SI, AX
-	NEGL AX
-	ANDL $63, AX
-	ADDQ $64, AX                      // the boundary after the pair at 3
+	LEAQ 64(BX), AX                   // the boundary after the pair at 3
 	JMP  fullTest
 firstUnaligned:
 	MOVL $64, AX

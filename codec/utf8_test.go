@@ -426,7 +426,6 @@ func TestUTF8ValidBlocksAligned(t *testing.T) {
 		t.Skip("skipping: no vector validator here")
 	}
 	text := []byte(strings.Repeat("\u3042\u4e00\u30a2", 40)[:330])
-	buf := make([]byte, len(text)+128)
 	for _, k := range kernels {
 		if k.name == "NEON" {
 			continue // its blocks start at p
@@ -436,8 +435,7 @@ func TestUTF8ValidBlocksAligned(t *testing.T) {
 			block = 64
 		}
 		for align := 0; align < 64; align++ {
-			start := (64-int(uintptr(unsafe.Pointer(&buf[0]))%64))%64 + align
-			p := buf[start : start+len(text)]
+			p := alignedAt(text, align)
 			at := validBlocksStart(block, &p[0], len(p))
 			for e := 0; e < len(p)-128; e += 3 { // at a character's lead
 				copy(p, text)
@@ -600,12 +598,10 @@ func FuzzUTF8ValidPrefix(f *testing.F) {
 		// The top six bits of at set where p starts from a 64-byte
 		// boundary (validBlocksStart: 1 or 2 bytes before one, the
 		// vector validators take a block at 3).
-		buf := make([]byte, 128+n+len(b)+tail)
-		start := int(-uintptr(unsafe.Pointer(&buf[0]))&63) + int(at>>10)
-		p := buf[start:start]
+		p := make([]byte, 0, n+len(b)+tail)
 		p = append(p, text[:n]...)
 		p = append(p, b...)
-		p = append(p, text[n:n+tail]...)
+		p = alignedAt(append(p, text[n:n+tail]...), int(at>>10))
 		saved2, saved512, savedNEON, savedTuning := useAVX2, useAVX512, useNEON, utf8IntelTuningOn()
 		defer func() { setAVX2(saved2); setAVX512(saved512); setNEON(savedNEON); setUTF8IntelTuning(savedTuning) }()
 		// AVX2, AVX-512, its other tuning, NEON.

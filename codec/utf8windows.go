@@ -105,12 +105,3 @@ func utf8MostlyText(p []byte) bool {
 	}
 	return true
 }
-
-// utf8Resume returns where utf8ValidBlocksAVX512 takes over from the
-// windows at i (they vouch for p[:i]): the first byte of the sequence
-// that p[i-1] is in, as a sequence that p[:i] ends in unfinished is an
-// error only the bytes after it show, and that kernel reads the bytes
-// before its input as ASCII.
-func utf8Resume(p []byte, i int) int {
-	return utf8SequenceStart(p, i-1)
-}
