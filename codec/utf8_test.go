@@ -579,8 +579,10 @@ func FuzzUTF8ValidPrefix(f *testing.F) {
 	f.Add([]byte("\xc0\x80"), uint16(700), uint8(2))
 	f.Add([]byte("\xed\xa0\x80"), uint16(383), uint8(4))
 	f.Add([]byte("\xe3\x81"), uint16(600), uint8(13))
-	f.Add([]byte("\xc3a"), uint16(63<<10|64), uint8(1))
-	f.Add([]byte("\xe3\x81a"), uint16(62<<10|63), uint8(3))
+	// Text 63 and 62 bytes past a 64-byte boundary, a sequence cut short
+	// at byte 64, where only the vector validators' block at 3 sees it.
+	f.Add([]byte("\xc3a"), uint16(63<<10|63), uint8(0))
+	f.Add([]byte("\xe3\x81a"), uint16(62<<10|62), uint8(0))
 	scripts := []string{
 		"plain ASCII text, with markup <p class=\"x\"> and digits 0123456789. ",
 		"Grüße aus Köln, naïve café; ",
